@@ -1,0 +1,40 @@
+import type { Client } from '@temporalio/client';
+import type { Redis } from 'ioredis';
+import type { Config } from '../shared/config';
+import { requireDatabaseUrl } from '../shared/config';
+import { initOrm, type MikroORM } from '../shared/db/orm';
+import type { Logger } from '../shared/logger';
+import { createRedis } from '../shared/redis';
+import { createTemporalClient } from '../shared/temporal';
+
+/** Everything the API process holds open: built once at start, closed once at stop. */
+export interface ApiDeps {
+  config: Config;
+  logger: Logger;
+  orm: MikroORM;
+  /** Commands connection. Subscriptions open their own. */
+  redis: Redis;
+  temporal: Client;
+}
+
+export async function connectApiDeps(
+  config: Config,
+  logger: Logger,
+  overrides: { redis?: Redis } = {},
+): Promise<ApiDeps> {
+  const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax);
+  const redis = overrides.redis ?? createRedisFromConfig(config, logger);
+  const temporal = createTemporalClient(config.temporal);
+  return { config, logger, orm, redis, temporal };
+}
+
+function createRedisFromConfig(config: Config, logger: Logger): Redis {
+  if (!config.redisUrl) throw new Error('REDIS_URL: is required');
+  return createRedis(config.redisUrl, { keyPrefix: config.redisKeyPrefix, name: 'api', logger });
+}
+
+export async function closeApiDeps(deps: ApiDeps): Promise<void> {
+  await deps.temporal.connection.close();
+  deps.redis.disconnect();
+  await deps.orm.close();
+}

@@ -1,0 +1,42 @@
+import { loadConfig } from '../shared/config';
+import { createLogger } from '../shared/logger';
+import { buildApp } from './app';
+import { closeApiDeps, connectApiDeps } from './deps';
+import { ensureIdempotencySweep } from './maintenance';
+
+const SWEEP_RETRY_MS = 30_000;
+
+/** API process: listens until SIGTERM/SIGINT, then stops accepting and drains in-flight work. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel, 'api');
+  const deps = await connectApiDeps(config, logger);
+  const app = buildApp(deps);
+  await app.listen({ host: config.host, port: config.port });
+
+  // Temporal may still be starting: keep trying in the background, never block serving.
+  const startSweep = () => {
+    ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue).then(
+      () => logger.info('idempotency sweep workflow running'),
+      (err: unknown) => {
+        logger.warn({ err }, 'could not start the idempotency sweep; retrying');
+        setTimeout(startSweep, SWEEP_RETRY_MS).unref();
+      },
+    );
+  };
+  startSweep();
+
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    await app.close();
+    await closeApiDeps(deps);
+    logger.info('api stopped');
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
+import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
+import type { IdempotencySweepInput } from '../shared/temporal';
+
+export const SWEEP_DEFAULTS: IdempotencySweepInput = { intervalSeconds: 3600, purgesPerRun: 24 };
+
+/**
+ * Starts the idempotency sweep unless it already runs. Every API instance calls this on
+ * boot; the "use existing" policy makes all but the first a no-op. Returns the run id.
+ */
+export async function ensureIdempotencySweep(
+  client: Client,
+  taskQueueBase: string,
+  input: IdempotencySweepInput = SWEEP_DEFAULTS,
+): Promise<string> {
+  const taskQueue = mainTaskQueue(taskQueueBase);
+  const handle = await client.workflow.start(workflowTypes.idempotencySweep, {
+    workflowId: workflowIds.idempotencySweep(taskQueue),
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
+  return handle.firstExecutionRunId;
+}

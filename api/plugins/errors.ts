@@ -1,0 +1,137 @@
+import fp from 'fastify-plugin';
+import Router from 'find-my-way';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, errorEnvelopeSchema, type ErrorCode } from '../../shared/errors';
+
+/**
+ * The one error handler: every 4xx/5xx leaves as `{error:{code,message}}` (decisions §1).
+ * Also answers unknown routes (404 / 405 with `Allow`) and documents the envelope as the
+ * 4xx/5xx response of every route, which makes the serializer enforce its shape.
+ */
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+interface RenderedError {
+  code: ErrorCode;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+const FASTIFY_CODES: Record<string, RenderedError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'body: is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid_json',
+    message: 'body: is empty but Content-Type is application/json',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'body: is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'Content-Type: must be application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid_request',
+    message: 'Content-Length: does not match the body',
+  },
+};
+
+/** The generic code for a status set by Fastify or a library (never for our own errors). */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 404) return 'not_found';
+  if (status === 405) return 'method_not_allowed';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  return 'invalid_request';
+}
+
+function fieldOf(issue: ZodFastifySchemaValidationError, context: string | undefined): string {
+  const path = issue.instancePath.split('/').filter(Boolean).join('.');
+  return path || context || 'request';
+}
+
+function describeIssue(issue: ZodFastifySchemaValidationError, context: string | undefined) {
+  if (issue.keyword === 'unrecognized_keys') {
+    const prefix = fieldOf(issue, undefined);
+    const unknown = (issue.params as { keys?: string[] }).keys ?? [];
+    const keys = unknown.map((key) => (prefix === 'request' ? key : `${prefix}.${key}`));
+    return `${keys.join(', ')}: is not a known field`;
+  }
+  const raw = issue.message ?? 'is invalid';
+  const message = /received undefined$/.test(raw) ? 'is required' : raw;
+  return `${fieldOf(issue, context)}: ${message}`;
+}
+
+export function renderError(error: FastifyError | Error): RenderedError {
+  if (error instanceof AppError) {
+    return { code: error.code, message: error.message, headers: error.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as FastifyError).validationContext;
+    const issues = error.validation.map((issue) => describeIssue(issue, context));
+    return { code: 'invalid_request', message: issues.join('; ') };
+  }
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) return known;
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { code: codeForStatus(status), message: 'request: could not be processed' };
+  }
+  return { code: 'internal_error', message: 'Internal server error' };
+}
+
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  // A shadow router of every registered route, used only to tell 405 from 404.
+  const routes = Router();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods.map((name) => name.toUpperCase() as Router.HTTPMethod)) {
+      if (routes.hasRoute(method, route.url)) continue;
+      routes.on(method, route.url, () => undefined);
+    }
+    const schema = (route.schema ??= {});
+    schema.response = {
+      '4xx': errorEnvelopeSchema,
+      '5xx': errorEnvelopeSchema,
+      ...(schema.response as Record<string, unknown> | undefined),
+    };
+  });
+
+  // The API speaks JSON only; text bodies are refused with 415 rather than parsed.
+  app.removeContentTypeParser('text/plain');
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => routes.find(method, path) !== null);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      throw new AppError(
+        'method_not_allowed',
+        `method: ${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+      );
+    }
+    throw new AppError('not_found', `route: ${request.method} ${path} does not exist`);
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    let rendered: RenderedError;
+    try {
+      rendered = renderError(error);
+    } catch {
+      rendered = { code: 'internal_error', message: 'Internal server error' };
+    }
+    const status = ERROR_STATUS[rendered.code];
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.warn({ code: rendered.code }, rendered.message);
+    }
+    for (const [name, value] of Object.entries(rendered.headers ?? {})) reply.header(name, value);
+    return reply.status(status).send({ error: { code: rendered.code, message: rendered.message } });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors', fastify: '5.x' });

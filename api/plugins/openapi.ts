@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/**
+ * OpenAPI 3.1, generated from the same zod schemas that validate requests and serialize
+ * responses, served at GET /openapi.json; an interactive reference at GET /docs.
+ */
+async function openapiPlugin(app: FastifyInstance, opts: { version: string }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Agent platform API',
+        version: opts.version,
+        description:
+          'Agent marketplace, token launchpad metadata, live project builds (SSE), FLOW ledger, ' +
+          'API keys, webhooks, search and the bot gateway. Errors are always ' +
+          '`{"error":{"code","message"}}`.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'svc_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+export default fp(openapiPlugin, { name: 'openapi', fastify: '5.x', dependencies: ['errors'] });

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { pingTemporal } from '../../../shared/temporal';
+import type { ApiDeps } from '../../deps';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+type Dependency = 'postgres' | 'redis' | 'temporal';
+
+function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const readySchema = z.object({
+  status: z.literal('ready'),
+  checks: z.object({
+    postgres: z.literal('ok'),
+    redis: z.literal('ok'),
+    temporal: z.literal('ok'),
+  }),
+});
+
+export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {
+  const checks: Record<Dependency, () => Promise<unknown>> = {
+    postgres: () => deps.orm.em.fork().execute('select 1'),
+    redis: () => deps.redis.ping(),
+    temporal: () => pingTemporal(deps.temporal, CHECK_TIMEOUT_MS),
+  };
+
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Liveness: the process is up',
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        summary: 'Readiness: PostgreSQL, Redis and Temporal all answer',
+        description: 'Answers 503 `service_unavailable` naming every dependency that did not.',
+        tags: ['health'],
+        response: { 200: readySchema },
+      },
+    },
+    async (request) => {
+      const names = Object.keys(checks) as Dependency[];
+      const results = await Promise.allSettled(
+        names.map((name) => withTimeout(checks[name](), CHECK_TIMEOUT_MS)),
+      );
+      const down = names.filter((_, index) => results[index]?.status === 'rejected');
+      if (down.length > 0) {
+        request.log.warn(
+          {
+            down: Object.fromEntries(
+              results.flatMap((result, index) =>
+                result.status === 'rejected' ? [[names[index], String(result.reason)]] : [],
+              ),
+            ),
+          },
+          'not ready',
+        );
+        throw new AppError('service_unavailable', `not ready: ${down.join(', ')} unreachable`);
+      }
+      return {
+        status: 'ready' as const,
+        checks: { postgres: 'ok' as const, redis: 'ok' as const, temporal: 'ok' as const },
+      };
+    },
+  );
+};

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * The one place that knows the environment variables (decisions §9). Entry points call
+ * `loadConfig(process.env)` once and hand the result down; nothing else reads the environment.
+ */
+
+const DEV_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+const csv = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+const chainRpcUrls = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const urls: Record<number, string> = {};
+    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+      const match = /^\s*(\d+)\s*=\s*(\S+)\s*$/.exec(pair);
+      if (!match?.[1] || !match[2] || !URL.canParse(match[2])) {
+        ctx.addIssue({ code: 'custom', message: `"${pair}" is not <chainId>=<url>` });
+        return z.NEVER;
+      }
+      urls[Number(match[1])] = match[2];
+    }
+    return urls;
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    DATABASE_URL: z.url().optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    REDIS_URL: z.url().optional(),
+    REDIS_KEY_PREFIX: z.string().default(''),
+    TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
+    TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+    TEMPORAL_TASK_QUEUE: z.string().min(1).default('agent-platform'),
+    SIWE_DOMAIN: z.string().min(1).default('localhost:3000'),
+    JWT_SECRET: z.string().min(32).default(DEV_SECRET),
+    API_KEY_PEPPER: z.string().min(32).default(DEV_SECRET),
+    INTERNAL_TOKENS: csv,
+    BOT_TOKENS: csv,
+    WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+    CHAIN_RPC_URLS: chainRpcUrls,
+    MATRIX_HOMESERVER_URL: z.url().optional(),
+    MATRIX_ACCESS_TOKEN: z.string().optional(),
+    LOW_BALANCE_THRESHOLD_FLOW: z.coerce.number().nonnegative().default(10),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    // Production never runs on embedded stand-ins or development secrets.
+    for (const name of ['DATABASE_URL', 'REDIS_URL'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required' });
+    }
+    for (const name of ['JWT_SECRET', 'API_KEY_PEPPER'] as const) {
+      if (env[name] === DEV_SECRET) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set in production' });
+      }
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  logLevel: string;
+  bodyLimitBytes: number;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  temporal: { address: string; namespace: string; taskQueue: string };
+  siweDomain: string;
+  jwtSecret: string;
+  apiKeyPepper: string;
+  internalTokens: string[];
+  botTokens: string[];
+  webhookAllowedHosts: string[];
+  chainRpcUrls: Record<number, string>;
+  matrix: { homeserverUrl: string | undefined; accessToken: string | undefined };
+  lowBalanceThresholdFlow: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const defaultAllowedHosts = env.NODE_ENV === 'production' ? '' : '127.0.0.1,localhost';
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    temporal: {
+      address: env.TEMPORAL_ADDRESS,
+      namespace: env.TEMPORAL_NAMESPACE,
+      taskQueue: env.TEMPORAL_TASK_QUEUE,
+    },
+    siweDomain: env.SIWE_DOMAIN,
+    jwtSecret: env.JWT_SECRET,
+    apiKeyPepper: env.API_KEY_PEPPER,
+    internalTokens: env.INTERNAL_TOKENS,
+    botTokens: env.BOT_TOKENS,
+    webhookAllowedHosts: csv.parse(env.WEBHOOK_ALLOWED_HOSTS ?? defaultAllowedHosts),
+    chainRpcUrls: env.CHAIN_RPC_URLS,
+    matrix: { homeserverUrl: env.MATRIX_HOMESERVER_URL, accessToken: env.MATRIX_ACCESS_TOKEN },
+    lowBalanceThresholdFlow: env.LOW_BALANCE_THRESHOLD_FLOW,
+  };
+}
+
+/** For entry points: the database URL is mandatory once something needs the database. */
+export function requireDatabaseUrl(config: Config): string {
+  if (!config.databaseUrl) {
+    throw new ConfigError(['DATABASE_URL: is required (npm run dev provides an embedded one)']);
+  }
+  return config.databaseUrl;
+}

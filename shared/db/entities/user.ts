@@ -1,0 +1,17 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A wallet-identified user. The address is stored lowercase and is unique. */
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    address: p.string().length(42).unique(),
+    createdAt: p
+      .datetime(3)
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+});
+
+export type User = InferEntity<typeof User>;

@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000_foundation } from './Migration20261122000000_foundation';
+
+/** Every committed migration, in order. A new migration file is added here too. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
+];

@@ -1,0 +1,12 @@
+/**
+ * The one module that knows workflow ids. Ids are business ids, so starting the same
+ * business operation twice finds the existing workflow instead of running it again.
+ */
+export const workflowIds = {
+  projectBuild: (projectId: string, runId: string) => `project-build:${projectId}:${runId}`,
+  webhookDelivery: (deliveryId: string) => `webhook-delivery:${deliveryId}`,
+  subscription: (userId: number) => `subscription:${userId}`,
+  chainSync: (chainId: number) => `chain-sync:${chainId}`,
+  /** Singleton per task queue: one sweeper per deployment. */
+  idempotencySweep: (taskQueue: string) => `maintenance:idempotency-sweep:${taskQueue}`,
+};

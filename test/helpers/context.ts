@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { Client as PgClient } from 'pg';
+import { Redis } from 'ioredis';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { buildApp, type App } from '../../api/app';
+import { closeApiDeps, connectApiDeps, type ApiDeps } from '../../api/deps';
+import { loadConfig, type Config } from '../../shared/config';
+import { createLogger, type Logger } from '../../shared/logger';
+import { createWorker } from '../../workers/worker';
+import { databaseUrl, readTestServices } from './services';
+
+/**
+ * One isolated world per test file: its own database (cloned from the migrated template),
+ * its own Redis key prefix and its own Temporal task queue, on the run's shared servers.
+ */
+export interface TestContext {
+  config: Config;
+  /** Every log line written by apps and workers of this context, as parsed JSON. */
+  logs: Record<string, unknown>[];
+  logger: Logger;
+  /** API dependencies of the first app; `newApi()` opens more, like another process would. */
+  deps: ApiDeps;
+  /** A fresh API instance with its own ORM pool, Redis and Temporal connections. */
+  newApi(): Promise<App>;
+  startWorker(): Promise<Worker>;
+  /** Raw SQL on this file's database. */
+  sql<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const services = readTestServices();
+  const id = randomBytes(4).toString('hex');
+  const database = `svc_test_${services.runId}_${id}`;
+  const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${database}" template "${services.templateDatabase}"`);
+  await admin.end();
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl(services.adminDatabaseUrl, database),
+    DATABASE_POOL_MAX: '5',
+    REDIS_URL: services.redisUrl,
+    REDIS_KEY_PREFIX: `test:${id}:`,
+    TEMPORAL_ADDRESS: services.temporalAddress,
+    TEMPORAL_NAMESPACE: services.temporalNamespace,
+    TEMPORAL_TASK_QUEUE: `test-${services.runId}-${id}`,
+    ...env,
+  });
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger(config.logLevel, 'test', {
+    write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>),
+  });
+
+  const opened: ApiDeps[] = [];
+  const apps: App[] = [];
+  const workers: { worker: Worker; connection: NativeConnection; done: Promise<void> }[] = [];
+  const deps = await connectApiDeps(config, logger);
+  opened.push(deps);
+  const pg = new PgClient({ connectionString: config.databaseUrl });
+  await pg.connect();
+
+  return {
+    config,
+    logs,
+    logger,
+    deps,
+    async newApi() {
+      const apiDeps = apps.length === 0 ? deps : await connectApiDeps(config, logger);
+      if (apiDeps !== deps) opened.push(apiDeps);
+      const app = buildApp(apiDeps);
+      apps.push(app);
+      return app;
+    },
+    async startWorker() {
+      const connection = await NativeConnection.connect({ address: services.temporalAddress });
+      const worker = await createWorker({
+        connection,
+        namespace: config.temporal.namespace,
+        taskQueue: config.temporal.taskQueue,
+        orm: deps.orm,
+        workflowBundlePath: services.workflowBundlePath,
+      });
+      workers.push({ worker, connection, done: worker.run() });
+      return worker;
+    },
+    async sql<Row extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+      const result = await pg.query<Row>(text, params);
+      return result.rows;
+    },
+    async close() {
+      for (const { worker, connection, done } of workers) {
+        if (worker.getState() === 'RUNNING') worker.shutdown();
+        await done;
+        await connection.close();
+      }
+      for (const app of apps) await app.close();
+      for (const apiDeps of opened) await closeApiDeps(apiDeps);
+      await pg.end();
+      await deleteRedisKeys(services.redisUrl, config.redisKeyPrefix);
+      const dropper = new PgClient({ connectionString: services.adminDatabaseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${database}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

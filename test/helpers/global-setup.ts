@@ -1,0 +1,118 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { Client as PgClient } from 'pg';
+import { Redis } from 'ioredis';
+import { Connection } from '@temporalio/client';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { initOrm, migrate } from '../../shared/db/orm';
+import {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  databaseUrl,
+  findTemporalCli,
+  type TestServices,
+} from './services';
+
+/**
+ * Runs once per `jest` run: reaches (or boots) PostgreSQL, Redis and a Temporal server,
+ * migrates a template database every test file clones, and bundles the workflows once.
+ */
+export default async function globalSetup(): Promise<void> {
+  const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const adminDatabaseUrl =
+    process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+
+  const templateDatabase = `svc_test_${runId}_template`;
+  await createTemplateDatabase(adminDatabaseUrl, templateDatabase);
+  await checkRedis(redisUrl);
+  const temporal = await startTemporal();
+  const workflowBundlePath = await bundleWorkflows(runId);
+
+  const services: TestServices = {
+    adminDatabaseUrl,
+    templateDatabase,
+    redisUrl,
+    temporalAddress: temporal.address,
+    temporalNamespace: temporal.namespace,
+    workflowBundlePath,
+    runId,
+  };
+  // Test workers are forked after this point and inherit the environment.
+  process.env.SVC_TEST_SERVICES = JSON.stringify(services);
+  (globalThis as { __svcTest?: unknown }).__svcTest = { services, temporalEnv: temporal.env };
+}
+
+async function createTemplateDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new PgClient({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${adminUrl} (${(err as Error).message}). ` +
+        'Start it (see README: Tests) or set TEST_DATABASE_URL / DATABASE_URL.',
+    );
+  }
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const orm = await initOrm(databaseUrl(adminUrl, name), 2);
+  try {
+    await migrate(orm);
+    // Extensions used by later migrations must exist before cloning; nothing else to seed.
+  } finally {
+    await orm.close();
+  }
+}
+
+async function checkRedis(url: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw new Error(
+      `Redis is not reachable at ${url} (${(err as Error).message}). ` +
+        'Start it (see README: Tests) or set REDIS_URL.',
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function startTemporal(): Promise<{
+  address: string;
+  namespace: string;
+  env: TestWorkflowEnvironment | undefined;
+}> {
+  const namespace = process.env.TEMPORAL_NAMESPACE ?? 'default';
+  const existing = process.env.TEMPORAL_ADDRESS;
+  if (existing) {
+    const connection = await Connection.connect({ address: existing, connectTimeout: 10_000 });
+    await connection.close();
+    return { address: existing, namespace, env: undefined };
+  }
+  const cli = findTemporalCli();
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      // Without a local CLI the SDK downloads one, which needs internet access.
+      ...(cli ? { executable: { type: 'existing-path' as const, path: cli } } : {}),
+      namespace,
+    },
+  });
+  return { address: env.address, namespace, env };
+}
+
+async function bundleWorkflows(runId: string): Promise<string> {
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
+  });
+  const path = join(tmpdir(), `svc-workflows-${runId}.js`);
+  await writeFile(path, code);
+  return path;
+}

@@ -1,0 +1,24 @@
+import { rm } from 'node:fs/promises';
+import { Client as PgClient } from 'pg';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestServices } from './services';
+
+/** Drops this run's databases, stops a Temporal server we started, removes the bundle. */
+export default async function globalTeardown(): Promise<void> {
+  const state = (globalThis as { __svcTest?: { services: TestServices; temporalEnv?: TestWorkflowEnvironment } }).__svcTest;
+  if (!state) return;
+  const { services, temporalEnv } = state;
+  const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`svc_test_${services.runId}_%`],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+  await temporalEnv?.teardown();
+  await rm(services.workflowBundlePath, { force: true });
+}

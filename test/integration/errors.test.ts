@@ -1,0 +1,191 @@
+import type { App } from '../../api/app';
+import { createTestContext, type TestContext } from '../helpers/context';
+import { probeRoutes } from '../helpers/probe-routes';
+
+let ctx: TestContext;
+let app: App;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await ctx.newApi();
+  await app.register(probeRoutes);
+  await app.ready();
+});
+afterAll(async () => ctx.close());
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function expectEnvelope(
+  response: { statusCode: number; json: () => unknown; headers: Record<string, unknown> },
+  status: number,
+  code: string,
+) {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json() as { error: { code: string; message: string } };
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(0);
+  return body.error.message;
+}
+
+describe('generic error envelope', () => {
+  it('answers an unknown route with 404 not_found', async () => {
+    const response = await app.inject({ method: 'GET', url: '/no/such/route?x=1' });
+    const message = expectEnvelope(response, 404, 'not_found');
+    expect(message).toContain('/no/such/route');
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/healthz' });
+    expectEnvelope(response, 405, 'method_not_allowed');
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "a",',
+    });
+    expectEnvelope(response, 400, 'invalid_json');
+  });
+
+  it('answers an empty JSON body with 400 invalid_json', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expectEnvelope(response, 400, 'invalid_json');
+  });
+
+  it('refuses prototype poisoning as invalid_json', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"a","__proto__":{"admin":true}}',
+    });
+    expectEnvelope(response, 400, 'invalid_json');
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    for (const contentType of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/__probe/echo',
+        headers: { 'content-type': contentType },
+        payload: 'name=a',
+      });
+      expectEnvelope(response, 415, 'unsupported_media_type');
+    }
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(ctx.config.bodyLimitBytes + 1) }),
+    });
+    expectEnvelope(response, 413, 'payload_too_large');
+  });
+
+  it('names the offending field in 400 invalid_request', async () => {
+    const tooLong = await app.inject({
+      method: 'POST',
+      url: '/__probe/echo',
+      payload: { name: 'x'.repeat(65) },
+    });
+    expect(expectEnvelope(tooLong, 400, 'invalid_request')).toBe(
+      'name: must be 1 to 64 characters',
+    );
+
+    const missing = await app.inject({ method: 'POST', url: '/__probe/echo', payload: {} });
+    expect(expectEnvelope(missing, 400, 'invalid_request')).toBe('name: is required');
+
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/__probe/echo',
+      payload: { name: 'a', count: 'three' },
+    });
+    expect(expectEnvelope(wrongType, 400, 'invalid_request')).toMatch(/^count: /);
+
+    const badQuery = await app.inject({ method: 'GET', url: '/__probe/users?limit=0' });
+    expect(expectEnvelope(badQuery, 400, 'invalid_request')).toBe('limit: must be at least 1');
+  });
+
+  it('refuses unknown body fields (no mass assignment)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__probe/echo',
+      payload: { name: 'a', isAdmin: true },
+    });
+    expect(expectEnvelope(response, 400, 'invalid_request')).toBe('isAdmin: is not a known field');
+  });
+
+  it('refuses a body that is not an object', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
+    expect(expectEnvelope(response, 400, 'invalid_request')).toMatch(/^body: /);
+  });
+
+  it('answers a crash with 500 internal_error and leaks nothing', async () => {
+    const response = await app.inject({ method: 'GET', url: '/__probe/boom' });
+    const message = expectEnvelope(response, 500, 'internal_error');
+    expect(message).toBe('Internal server error');
+    expect(response.body).not.toMatch(/select|password|secret|stack|at \//i);
+
+    const logged = ctx.logs.filter((line) => line.requestId === response.headers['x-request-id']);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: 'request failed' }));
+  });
+
+  it('answers a malformed URL with an envelope, not a crash', async () => {
+    const response = await app.inject({ method: 'GET', url: '/__probe/users?limit=%E0%A4%A' });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toHaveProperty('error.code');
+  });
+});
+
+describe('x-request-id', () => {
+  it('is on every response, generated when absent', async () => {
+    const ok = await app.inject({ method: 'GET', url: '/healthz' });
+    const missing = await app.inject({ method: 'GET', url: '/nope' });
+    const crash = await app.inject({ method: 'GET', url: '/__probe/boom' });
+    for (const response of [ok, missing, crash]) {
+      expect(response.headers['x-request-id']).toMatch(UUID);
+    }
+    expect(ok.headers['x-request-id']).not.toBe(missing.headers['x-request-id']);
+  });
+
+  it('echoes a safe caller id and replaces an unsafe one', async () => {
+    const kept = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'client-trace.42' },
+    });
+    expect(kept.headers['x-request-id']).toBe('client-trace.42');
+
+    const replaced = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(UUID);
+  });
+
+  it('labels every log line of a request with it', async () => {
+    await app.inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'trace-xyz' } });
+    const lines = ctx.logs.filter((line) => line.requestId === 'trace-xyz');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.every((line) => typeof line.time === 'number')).toBe(true);
+  });
+});

@@ -1,0 +1,37 @@
+import { loadConfig, requireDatabaseUrl } from '../shared/config';
+import { initOrm } from '../shared/db/orm';
+import { createLogger } from '../shared/logger';
+import { mainTaskQueue } from '../shared/temporal';
+import { createWorker, NativeConnection } from './worker';
+
+/** Worker process: runs activities and workflows until SIGTERM/SIGINT, then drains. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel, 'worker');
+  const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax);
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await createWorker({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: mainTaskQueue(config.temporal.taskQueue),
+    orm,
+  });
+
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down: finishing running activities');
+    worker.shutdown();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+
+  logger.info({ taskQueue: mainTaskQueue(config.temporal.taskQueue) }, 'worker started');
+  await worker.run();
+  await connection.close();
+  await orm.close();
+  logger.info('worker stopped');
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

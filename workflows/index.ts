@@ -1,0 +1,2 @@
+// The worker bundles this file: every workflow is exported from here.
+export { idempotencySweepWorkflow } from './idempotency-sweep';
