@@ -4,6 +4,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
+  checks: [{ name: 'users_address_lowercase', expression: 'address = lower(address)' }],
   properties: {
     id: p.integer().primary().autoincrement(),
     address: p.string().length(42).unique(),

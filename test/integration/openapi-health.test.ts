@@ -1,0 +1,120 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Redis } from 'ioredis';
+import { buildApp, type App } from '../../api/app';
+import { createTemporalClient } from '../../shared/temporal';
+import { createTestContext, type TestContext } from '../helpers/context';
+
+let ctx: TestContext;
+let app: App;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await ctx.newApi();
+  await app.ready();
+});
+
+/** `METHOD /path` of every route Fastify serves, read from its route tree. */
+function servedRoutes(): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│├└─\s]*)(\S+) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    prefixes.length = depth;
+    const path = prefixes.join('') + match[2]!;
+    prefixes.push(match[2]!);
+    for (const method of match[3]!.split(', ')) {
+      routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    }
+  }
+  return routes;
+}
+afterAll(async () => ctx.close());
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every public route with its methods', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const documented = Object.entries(document.paths as Record<string, object>).flatMap(
+      ([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    // Every route Fastify serves, minus HEAD twins and the documentation's own routes.
+    const expected = servedRoutes().filter(
+      (route) => !/^HEAD |^GET \/docs|^GET \/openapi\.json$/.test(route),
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    expect(documented.sort()).toEqual(expected.sort());
+    expect(documented).toEqual(expect.arrayContaining(['GET /healthz', 'GET /readyz']));
+  });
+
+  it('documents the error envelope on every operation', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    for (const operations of Object.values(document.paths as Record<string, Record<string, any>>)) {
+      for (const operation of Object.values(operations)) {
+        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['4XX', '5XX']));
+      }
+    }
+  });
+
+  it('serves an interactive reference at /docs', async () => {
+    let response = await app.inject({ method: 'GET', url: '/docs' });
+    if (response.statusCode === 302) {
+      response = await app.inject({ method: 'GET', url: String(response.headers.location) });
+    }
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toMatch(/swagger-ui/i);
+  });
+});
+
+describe('health', () => {
+  it('GET /healthz answers while the process is up', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz is 200 when PostgreSQL, Redis and Temporal answer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok', redis: 'ok', temporal: 'ok' },
+    });
+  });
+
+  it('GET /readyz is 503 naming every dependency that does not answer', async () => {
+    // Real clients pointed at closed ports: nothing is mocked.
+    const deadRedis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    deadRedis.on('error', () => undefined);
+    const deadTemporal = createTemporalClient({ address: '127.0.0.1:1', namespace: 'default' });
+    const broken = buildApp({ ...ctx.deps, redis: deadRedis, temporal: deadTemporal });
+    try {
+      const response = await broken.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        error: { code: 'service_unavailable', message: 'not ready: redis, temporal unreachable' },
+      });
+    } finally {
+      // Let the client's own deadline end its gRPC retries before closing the channel.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await broken.close();
+      deadRedis.disconnect();
+      await deadTemporal.connection.close().catch(() => undefined);
+    }
+  });
+});

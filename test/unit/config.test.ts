@@ -1,0 +1,62 @@
+import { ConfigError, loadConfig } from '../../shared/config';
+
+describe('config', () => {
+  it('fills development defaults', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.webhookAllowedHosts).toEqual(['127.0.0.1', 'localhost']);
+    expect(config.lowBalanceThresholdFlow).toBe(10);
+    expect(config.temporal).toEqual({
+      address: '127.0.0.1:7233',
+      namespace: 'default',
+      taskQueue: 'agent-platform',
+    });
+  });
+
+  it('parses lists and chain RPC pairs', () => {
+    const config = loadConfig({
+      INTERNAL_TOKENS: 'a, b,,c',
+      CHAIN_RPC_URLS: '31337=http://127.0.0.1:8545, 97=https://rpc.example/bsc',
+      WEBHOOK_ALLOWED_HOSTS: '',
+    });
+    expect(config.internalTokens).toEqual(['a', 'b', 'c']);
+    expect(config.chainRpcUrls).toEqual({
+      31337: 'http://127.0.0.1:8545',
+      97: 'https://rpc.example/bsc',
+    });
+    expect(config.webhookAllowedHosts).toEqual([]);
+  });
+
+  it('fails with a readable list of every problem', () => {
+    expect(() => loadConfig({ PORT: 'eighty', CHAIN_RPC_URLS: 'nope', JWT_SECRET: 'short' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'eighty', CHAIN_RPC_URLS: 'nope', JWT_SECRET: 'short' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toMatch(/^Invalid configuration:/);
+      expect(message).toMatch(/PORT: /);
+      expect(message).toMatch(/CHAIN_RPC_URLS: "nope" is not <chainId>=<url>/);
+      expect(message).toMatch(/JWT_SECRET: /);
+    }
+  });
+
+  it('refuses development secrets and missing services in production', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      throw new Error('expected a ConfigError');
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual(
+        expect.arrayContaining([
+          'DATABASE_URL: is required',
+          'REDIS_URL: is required',
+          'JWT_SECRET: must be set in production',
+          'API_KEY_PEPPER: must be set in production',
+        ]),
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r:6379', JWT_SECRET: 'p'.repeat(40), API_KEY_PEPPER: 'q'.repeat(40) }).webhookAllowedHosts).toEqual([]);
+  });
+});
