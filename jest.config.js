@@ -5,7 +5,9 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(ts|js)$': ['@swc/jest'] },
   // These packages ship ESM only; Jest on Node 20 loads CommonJS, so SWC converts them.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@seriousme/openapi-schema-validator)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(content-disposition|@seriousme/openapi-schema-validator)/)',
+  ],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 60_000,

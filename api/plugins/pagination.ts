@@ -23,7 +23,9 @@ export const limitQuery = z.coerce
   .min(1, { error: 'must be at least 1' })
   .default(DEFAULT_PAGE_SIZE)
   .transform((limit) => Math.min(limit, MAX_PAGE_SIZE))
-  .describe(`Page size, ${DEFAULT_PAGE_SIZE} by default; values above ${MAX_PAGE_SIZE} are clamped`);
+  .describe(
+    `Page size, ${DEFAULT_PAGE_SIZE} by default; values above ${MAX_PAGE_SIZE} are clamped`,
+  );
 
 export const cursorQuery = z
   .string()

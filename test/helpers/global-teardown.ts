@@ -5,7 +5,9 @@ import type { TestServices } from './services';
 
 /** Drops this run's databases, stops a Temporal server we started, removes the bundle. */
 export default async function globalTeardown(): Promise<void> {
-  const state = (globalThis as { __svcTest?: { services: TestServices; temporalEnv?: TestWorkflowEnvironment } }).__svcTest;
+  const state = (
+    globalThis as { __svcTest?: { services: TestServices; temporalEnv?: TestWorkflowEnvironment } }
+  ).__svcTest;
   if (!state) return;
   const { services, temporalEnv } = state;
   const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
@@ -15,7 +17,8 @@ export default async function globalTeardown(): Promise<void> {
       'select datname from pg_database where datname like $1',
       [`svc_test_${services.runId}_%`],
     );
-    for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of rows)
+      await admin.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await admin.end();
   }

@@ -54,7 +54,10 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/__probe/users',
     {
       schema: {
-        body: z.strictObject({ address: z.string(), delayMs: z.number().int().max(5000).optional() }),
+        body: z.strictObject({
+          address: z.string(),
+          delayMs: z.number().int().max(5000).optional(),
+        }),
         response: { 201: userSchema },
       },
     },

@@ -23,7 +23,9 @@ export function findTemporalCli(): string | undefined {
     return configured;
   }
   try {
-    return execFileSync('sh', ['-c', 'command -v temporal'], { encoding: 'utf8' }).trim() || undefined;
+    return (
+      execFileSync('sh', ['-c', 'command -v temporal'], { encoding: 'utf8' }).trim() || undefined
+    );
   } catch {
     return undefined;
   }

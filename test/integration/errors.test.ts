@@ -74,7 +74,11 @@ describe('generic error envelope', () => {
   });
 
   it('answers a non-JSON content type with 415', async () => {
-    for (const contentType of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+    for (const contentType of [
+      'text/plain',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ]) {
       const response = await app.inject({
         method: 'POST',
         url: '/__probe/echo',

@@ -14,11 +14,11 @@ describe('migrations', () => {
 
   it('store user addresses lowercase and unique', async () => {
     await ctx.sql("insert into users (address) values ('0x" + 'a'.repeat(40) + "')");
-    await expect(ctx.sql("insert into users (address) values ('0x" + 'a'.repeat(40) + "')")).rejects.toThrow(
-      /users_address_unique/,
-    );
-    await expect(ctx.sql("insert into users (address) values ('0x" + 'B'.repeat(40) + "')")).rejects.toThrow(
-      /users_address_lowercase/,
-    );
+    await expect(
+      ctx.sql("insert into users (address) values ('0x" + 'a'.repeat(40) + "')"),
+    ).rejects.toThrow(/users_address_unique/);
+    await expect(
+      ctx.sql("insert into users (address) values ('0x" + 'B'.repeat(40) + "')"),
+    ).rejects.toThrow(/users_address_lowercase/);
   });
 });

@@ -46,7 +46,8 @@ describe('OpenAPI document', () => {
   it('lists every public route with its methods', async () => {
     const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const documented = Object.entries(document.paths as Record<string, object>).flatMap(
-      ([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      ([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     // Every route Fastify serves, minus HEAD twins and the documentation's own routes.
     const expected = servedRoutes().filter(

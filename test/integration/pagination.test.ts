@@ -94,7 +94,13 @@ describe('keyset pagination', () => {
       'base64url',
     );
     const flipped = cursor.slice(0, -2) + (cursor.endsWith('A') ? 'B' : 'A') + cursor.slice(-1);
-    for (const bad of [`${forged}.${signature}`, flipped, cursor.slice(0, 10), 'abc', `${cursor}.x`]) {
+    for (const bad of [
+      `${forged}.${signature}`,
+      flipped,
+      cursor.slice(0, 10),
+      'abc',
+      `${cursor}.x`,
+    ]) {
       const response = await app.inject({
         method: 'GET',
         url: `/__probe/users?limit=2&cursor=${encodeURIComponent(bad)}`,

@@ -29,9 +29,9 @@ describe('config', () => {
   });
 
   it('fails with a readable list of every problem', () => {
-    expect(() => loadConfig({ PORT: 'eighty', CHAIN_RPC_URLS: 'nope', JWT_SECRET: 'short' })).toThrow(
-      ConfigError,
-    );
+    expect(() =>
+      loadConfig({ PORT: 'eighty', CHAIN_RPC_URLS: 'nope', JWT_SECRET: 'short' }),
+    ).toThrow(ConfigError);
     try {
       loadConfig({ PORT: 'eighty', CHAIN_RPC_URLS: 'nope', JWT_SECRET: 'short' });
     } catch (err) {
@@ -57,6 +57,14 @@ describe('config', () => {
         ]),
       );
     }
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r:6379', JWT_SECRET: 'p'.repeat(40), API_KEY_PEPPER: 'q'.repeat(40) }).webhookAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/x',
+        REDIS_URL: 'redis://r:6379',
+        JWT_SECRET: 'p'.repeat(40),
+        API_KEY_PEPPER: 'q'.repeat(40),
+      }).webhookAllowedHosts,
+    ).toEqual([]);
   });
 });

@@ -15,8 +15,11 @@ describe('cursor codec', () => {
     ['a flipped payload byte', (c: string) => `B${c.slice(1)}`, 'tokens:{}'],
     ['a dropped signature', (c: string) => c.split('.')[0]!, 'tokens:{}'],
     ['an extra segment', (c: string) => `${c}.x`, 'tokens:{}'],
-    ['a signature from another secret', () =>
-      createCursorCodec('another-secret-of-at-least-32-characters').encode('tokens:{}', 1), 'tokens:{}'],
+    [
+      'a signature from another secret',
+      () => createCursorCodec('another-secret-of-at-least-32-characters').encode('tokens:{}', 1),
+      'tokens:{}',
+    ],
   ])('refuses %s with invalid_cursor', (_name, tamper, scope) => {
     const cursor = tamper(codec.encode('tokens:{}', ['x']));
     expect(() => codec.decode(scope, cursor)).toThrow(AppError);

@@ -68,9 +68,9 @@ describe('idempotency sweep workflow (real Temporal server, real worker)', () =>
     const id = workflowIds.idempotencySweep(`${taskQueue}-dup`);
     const options = { workflowId: id, taskQueue, args: [{ intervalSeconds: 60, purgesPerRun: 1 }] };
     const handle = await temporal.workflow.start('idempotencySweepWorkflow', options);
-    await expect(temporal.workflow.start('idempotencySweepWorkflow', options)).rejects.toBeInstanceOf(
-      WorkflowExecutionAlreadyStartedError,
-    );
+    await expect(
+      temporal.workflow.start('idempotencySweepWorkflow', options),
+    ).rejects.toBeInstanceOf(WorkflowExecutionAlreadyStartedError);
     await handle.terminate('test finished');
   });
 });
