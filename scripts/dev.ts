@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { buildApp } from '../api/app';
+import { closeApiDeps, connectApiDeps } from '../api/deps';
+import { ensureIdempotencySweep } from '../api/maintenance';
+import { loadConfig } from '../shared/config';
+import { migrate } from '../shared/db/orm';
+import { createLogger } from '../shared/logger';
+import { mainTaskQueue } from '../shared/temporal';
+import { createWorker, NativeConnection } from '../workers/worker';
+import {
+  startEmbeddedPostgres,
+  startInProcessRedis,
+  startTemporalDevServer,
+  type Running,
+} from './embedded-services';
+
+/**
+ * `npm run dev`: API + worker in one process, on the services named by DATABASE_URL,
+ * REDIS_URL and TEMPORAL_ADDRESS, or on embedded stand-ins for those left unset.
+ */
+async function main(): Promise<void> {
+  const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...process.env };
+  const logger = createLogger(env.LOG_LEVEL ?? 'info', 'dev');
+  const dataDir = join(process.cwd(), '.data');
+  const stops: Running<unknown>['stop'][] = [];
+
+  if (!env.DATABASE_URL) {
+    const port = Number(env.DEV_PGLITE_PORT ?? 54329);
+    const pg = await startEmbeddedPostgres(join(dataDir, 'pglite'), port);
+    stops.push(pg.stop);
+    env.DATABASE_URL = pg.value;
+    env.DATABASE_POOL_MAX ??= '4';
+    logger.info({ port }, 'DATABASE_URL not set: embedded PGlite (data in .data/pglite)');
+  }
+
+  let redis: Redis | undefined;
+  if (!env.REDIS_URL) {
+    redis = startInProcessRedis();
+    logger.warn(
+      '!!! REDIS_URL not set: using an IN-PROCESS Redis stand-in. It is SINGLE-INSTANCE ONLY: ' +
+        'rate limits, nonces and SSE fan-out are not shared with any other process. ' +
+        'Set REDIS_URL for anything beyond local development. !!!',
+    );
+  }
+
+  let temporalUi = env.TEMPORAL_UI_URL ?? '(your Temporal server UI)';
+  if (!env.TEMPORAL_ADDRESS) {
+    const temporal = await startTemporalDevServer({
+      cliPath: env.TEMPORAL_CLI_PATH,
+      dbFile: join(dataDir, 'temporal.sqlite'),
+    });
+    stops.push(temporal.stop);
+    env.TEMPORAL_ADDRESS = temporal.value.address;
+    temporalUi = temporal.value.uiUrl;
+    logger.info(`TEMPORAL_ADDRESS not set: started ${temporal.value.source}`);
+  }
+
+  const config = loadConfig(env);
+  const deps = await connectApiDeps(config, logger.child({ component: 'api' }), { redis });
+  const applied = await migrate(deps.orm);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+
+  const app = buildApp(deps);
+  await app.listen({ host: config.host, port: config.port });
+
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await createWorker({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: mainTaskQueue(config.temporal.taskQueue),
+    orm: deps.orm,
+  });
+  const workerDone = worker.run();
+  await ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue);
+
+  const base = `http://localhost:${config.port}`;
+  console.log(
+    [
+      '',
+      `  API          ${base}`,
+      `  Docs         ${base}/docs   (OpenAPI: ${base}/openapi.json)`,
+      `  Readiness    ${base}/readyz`,
+      `  Temporal UI  ${temporalUi}`,
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    worker.shutdown();
+    await workerDone;
+    await connection.close();
+    await app.close();
+    await closeApiDeps(deps);
+    for (const stopService of stops.reverse()) await stopService();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
