@@ -4,10 +4,8 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(ts|js)$': ['@swc/jest'] },
-  // These packages ship ESM only; Jest on Node 20 loads CommonJS, so SWC converts them.
-  transformIgnorePatterns: [
-    '/node_modules/(?!(content-disposition|@seriousme/openapi-schema-validator)/)',
-  ],
+  // The OpenAPI validator ships ESM only; Jest on Node 20 loads CommonJS, so SWC converts it.
+  transformIgnorePatterns: ['/node_modules/(?!@seriousme/openapi-schema-validator/)'],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 60_000,

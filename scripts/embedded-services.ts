@@ -14,7 +14,7 @@ import type { Redis } from 'ioredis';
 
 export interface Running<T> {
   value: T;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export async function startEmbeddedPostgres(
@@ -36,7 +36,7 @@ export async function startEmbeddedPostgres(
 }
 
 export function startInProcessRedis(): Redis {
-  return new RedisMock() as unknown as Redis;
+  return new RedisMock();
 }
 
 function temporalCli(explicit: string | undefined): string | undefined {

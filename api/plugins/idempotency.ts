@@ -82,89 +82,102 @@ async function release(request: FastifyRequest, id: string): Promise<void> {
   await request.em.execute('delete from idempotency_keys where id = ?', [id]);
 }
 
+/** Fingerprints the request as sent, before validation rewrites the body. */
+async function fingerprintRequest(request: FastifyRequest): Promise<void> {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined || !GUARDED_METHODS.has(request.method)) return;
+  if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
+    throw new AppError(
+      'invalid_request',
+      'Idempotency-Key: must be 1 to 255 printable ASCII characters',
+    );
+  }
+  const canonical = stringify({ body: request.body ?? null, query: request.query ?? null }) ?? '';
+  const fingerprint = createHash('sha256').update(canonical).digest('hex');
+  request.idempotency = { id: '', fingerprint };
+}
+
+/** Claims the key, or answers from the stored record. Runs after validation and auth. */
+async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.idempotency) return;
+  const key = request.headers['idempotency-key'] as string;
+  const { fingerprint } = request.idempotency;
+  const result = await claim(request, key, fingerprint);
+  if (result.claimed) {
+    request.idempotency.id = result.id;
+    return;
+  }
+  request.idempotency = null;
+  const existing = result.existing;
+  if (!existing) {
+    // Released between our insert and select: the client may simply retry.
+    throw new AppError('idempotency_in_progress', 'Idempotency-Key: retry this request');
+  }
+  if (existing.fingerprint !== fingerprint) {
+    throw new AppError(
+      'idempotency_key_reused',
+      'Idempotency-Key: was already used with a different request body',
+    );
+  }
+  if (existing.status === 'in_progress') {
+    throw new AppError(
+      'idempotency_in_progress',
+      'Idempotency-Key: a request with this key is still being processed',
+    );
+  }
+  return replay(reply, existing);
+}
+
+/** Stores the final response before it leaves, so a retry after it arrives is a replay. */
+async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const claimed = request.idempotency;
+  if (!claimed?.id) return payload;
+  request.idempotency = null;
+  const body = payload === undefined || payload === null ? null : payload;
+  try {
+    if (reply.statusCode >= 500 || (body !== null && typeof body !== 'string')) {
+      await release(request, claimed.id);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    await request.em.execute(
+      `update idempotency_keys set status = 'completed', response_status = ?,
+         response_headers = ?, response_body = ?, locked_at = null where id = ?`,
+      [reply.statusCode, JSON.stringify(headers), body, claimed.id],
+    );
+  } catch (err) {
+    // The response is still correct; the key stays locked until its lease runs out.
+    request.log.error({ err }, 'could not store the idempotent response');
+  }
+  return payload;
+}
+
+/** A request that ended without sending (aborted, hijacked) must not hold its key forever. */
+async function releaseUnfinished(request: FastifyRequest): Promise<void> {
+  const claimed = request.idempotency;
+  if (!claimed?.id) return;
+  request.idempotency = null;
+  await release(request, claimed.id);
+}
+
+function appendHook<T>(existing: T | T[] | undefined, hook: T): T[] {
+  return [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), hook];
+}
+
 async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('idempotency', null);
-
-  // Fingerprint the request as sent, before validation rewrites the body.
-  app.addHook('preValidation', async (request) => {
-    const key = request.headers['idempotency-key'];
-    if (key === undefined || !GUARDED_METHODS.has(request.method)) return;
-    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
-      throw new AppError(
-        'invalid_request',
-        'Idempotency-Key: must be 1 to 255 printable ASCII characters',
-      );
-    }
-    const canonical = stringify({ body: request.body ?? null, query: request.query ?? null }) ?? '';
-    const fingerprint = createHash('sha256').update(canonical).digest('hex');
-    request.idempotency = { id: '', fingerprint };
-  });
-
-  // Claim after validation and authentication, so only requests that will run hold a key.
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.idempotency) return;
-    const key = request.headers['idempotency-key'] as string;
-    const { fingerprint } = request.idempotency;
-    const result = await claim(request, key, fingerprint);
-    if (result.claimed) {
-      request.idempotency.id = result.id;
-      return;
-    }
-    request.idempotency = null;
-    const existing = result.existing;
-    if (!existing) {
-      // Released between our insert and select: the client may simply retry.
-      throw new AppError('idempotency_in_progress', 'Idempotency-Key: retry this request');
-    }
-    if (existing.fingerprint !== fingerprint) {
-      throw new AppError(
-        'idempotency_key_reused',
-        'Idempotency-Key: was already used with a different request body',
-      );
-    }
-    if (existing.status === 'in_progress') {
-      throw new AppError(
-        'idempotency_in_progress',
-        'Idempotency-Key: a request with this key is still being processed',
-      );
-    }
-    return replay(reply, existing);
-  });
-
-  // Store the final response before it leaves, so a retry after it arrives is a replay.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claimed = request.idempotency;
-    if (!claimed?.id) return payload;
-    request.idempotency = null;
-    const body = payload === undefined || payload === null ? null : payload;
-    try {
-      if (reply.statusCode >= 500 || (body !== null && typeof body !== 'string')) {
-        await release(request, claimed.id);
-        return payload;
-      }
-      const headers: Record<string, string> = {};
-      for (const name of REPLAYED_HEADERS) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
-      }
-      await request.em.execute(
-        `update idempotency_keys set status = 'completed', response_status = ?,
-           response_headers = ?, response_body = ?, locked_at = null where id = ?`,
-        [reply.statusCode, JSON.stringify(headers), body, claimed.id],
-      );
-    } catch (err) {
-      // The response is still correct; the key stays locked until its lease runs out.
-      request.log.error({ err }, 'could not store the idempotent response');
-    }
-    return payload;
-  });
-
-  // A request that ended without sending (aborted, hijacked) must not hold its key forever.
-  app.addHook('onResponse', async (request) => {
-    const claimed = request.idempotency;
-    if (!claimed?.id) return;
-    request.idempotency = null;
-    await release(request, claimed.id);
+  // Only write routes carry the hooks, so reads pay nothing for idempotency.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => GUARDED_METHODS.has(method.toUpperCase()))) return;
+    route.preValidation = appendHook(route.preValidation, fingerprintRequest as never);
+    route.preHandler = appendHook(route.preHandler, claimOrReplay as never);
+    route.onSend = appendHook(route.onSend, storeResponse as never);
+    route.onResponse = appendHook(route.onResponse, releaseUnfinished as never);
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import type { EntityManager, MikroORM } from '../../shared/db/orm';
 
 declare module 'fastify' {
@@ -20,12 +20,18 @@ export function requestIdFor(request: RawRequestDefaultExpression): string {
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+const forkedEm = Symbol('forkedEm');
+
 async function requestContextPlugin(app: FastifyInstance, opts: { orm: MikroORM }): Promise<void> {
-  app.decorateRequest('em', null as unknown as EntityManager);
+  // Forked on first use: routes that never touch the database never pay for a fork.
+  app.decorateRequest('em', {
+    getter(this: FastifyRequest & { [forkedEm]?: EntityManager }) {
+      return (this[forkedEm] ??= opts.orm.em.fork());
+    },
+  });
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    request.em = opts.orm.em.fork();
   });
 }
 

@@ -1,0 +1,11 @@
+import { benchHttpOverhead } from './http-overhead';
+
+/** `npm run bench`: every benchmark in turn; each prints its own side-by-side figures. */
+async function main(): Promise<void> {
+  await benchHttpOverhead();
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
