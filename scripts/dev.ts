@@ -7,7 +7,7 @@ import { loadConfig } from '../shared/config';
 import { migrate } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
 import { mainTaskQueue } from '../shared/temporal';
-import { createWorker, NativeConnection } from '../workers/worker';
+import { createWorker, installWorkerLogging, NativeConnection } from '../workers/worker';
 import {
   startEmbeddedPostgres,
   startInProcessRedis,
@@ -22,6 +22,7 @@ import {
 async function main(): Promise<void> {
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...process.env };
   const logger = createLogger(env.LOG_LEVEL ?? 'info', 'dev');
+  installWorkerLogging(logger.child({ component: 'worker' }));
   const dataDir = join(process.cwd(), '.data');
   const stops: Running<unknown>['stop'][] = [];
 

@@ -2,12 +2,13 @@ import { loadConfig, requireDatabaseUrl } from '../shared/config';
 import { initOrm } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
 import { mainTaskQueue } from '../shared/temporal';
-import { createWorker, NativeConnection } from './worker';
+import { createWorker, installWorkerLogging, NativeConnection } from './worker';
 
 /** Worker process: runs activities and workflows until SIGTERM/SIGINT, then drains. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel, 'worker');
+  installWorkerLogging(logger);
   const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await createWorker({

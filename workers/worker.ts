@@ -1,4 +1,12 @@
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  type LogEntry,
+  type WorkerOptions,
+} from '@temporalio/worker';
+import type { Logger } from '../shared/logger';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createActivities } from './activities';
 
@@ -22,6 +30,22 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     taskQueue: deps.taskQueue,
     activities: createActivities({ orm: deps.orm }),
     ...workflows,
+  });
+}
+
+/** Sends the Temporal SDK's own logs through our pino logger (JSON, one format everywhere). */
+export function installWorkerLogging(logger: Logger): void {
+  const methods = {
+    TRACE: 'trace',
+    DEBUG: 'debug',
+    INFO: 'info',
+    WARN: 'warn',
+    ERROR: 'error',
+  } as const;
+  Runtime.install({
+    logger: new DefaultLogger('INFO', (entry: LogEntry) => {
+      logger[methods[entry.level]](entry.meta ?? {}, entry.message);
+    }),
   });
 }
 

@@ -15,21 +15,27 @@ export interface TestServices {
 export const DEFAULT_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
-/** The `temporal` CLI: TEMPORAL_CLI_PATH, else the one on PATH, else undefined. */
-export function findTemporalCli(): string | undefined {
-  const configured = process.env.TEMPORAL_CLI_PATH;
+/** A binary from an explicit path variable, else from PATH, else undefined. */
+function findBinary(variable: string, name: string): string | undefined {
+  const configured = process.env[variable];
   if (configured) {
-    if (!existsSync(configured)) throw new Error(`TEMPORAL_CLI_PATH=${configured} does not exist`);
+    if (!existsSync(configured)) throw new Error(`${variable}=${configured} does not exist`);
     return configured;
   }
   try {
-    return (
-      execFileSync('sh', ['-c', 'command -v temporal'], { encoding: 'utf8' }).trim() || undefined
-    );
+    const found = execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+    return found.trim() || undefined;
   } catch {
     return undefined;
   }
 }
+
+/** The `temporal` CLI (dev server): TEMPORAL_CLI_PATH, else PATH. */
+export const findTemporalCli = () => findBinary('TEMPORAL_CLI_PATH', 'temporal');
+
+/** The time-skipping test server: TEMPORAL_TEST_SERVER_PATH, else PATH. */
+export const findTemporalTestServer = () =>
+  findBinary('TEMPORAL_TEST_SERVER_PATH', 'temporal-test-server');
 
 /** Replaces the database name of a PostgreSQL URL. */
 export function databaseUrl(baseUrl: string, database: string): string {
