@@ -1,0 +1,88 @@
+import type { App } from '../../api/app';
+import { createTestContext, type TestContext } from '../helpers/context';
+
+/**
+ * Every operation in the OpenAPI document, hit with malformed input: the answer is never a
+ * 5xx, and every 4xx is exactly the error envelope. New routes are covered automatically.
+ */
+let ctx: TestContext;
+let app: App;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = await ctx.newApi();
+  await app.ready();
+});
+afterAll(async () => ctx.close());
+
+const JUNK_SEGMENTS = ['x'.repeat(300), '%00', '..%2F..%2Fetc', '%E0%A4%A', '-1', '1e309'];
+const JUNK_QUERIES = [
+  'limit=-1',
+  'limit=abc&cursor=%%%',
+  'cursor=' + 'A'.repeat(3000),
+  'a[b][c]=1&a=2',
+  'q=' + encodeURIComponent("' or 1=1 --"),
+];
+const JUNK_BODIES: { contentType: string; payload: string }[] = [
+  { contentType: 'application/json', payload: '{' },
+  { contentType: 'application/json', payload: '[]' },
+  { contentType: 'application/json', payload: 'null' },
+  { contentType: 'application/json', payload: '"string"' },
+  { contentType: 'application/json', payload: '{"__proto__":{"x":1}}' },
+  { contentType: 'application/json', payload: '{"unknown":1,"name":{"$gt":""}}' },
+  { contentType: 'application/json', payload: JSON.stringify({ n: 1e308, s: '\u0000\ud800' }) },
+  { contentType: 'text/plain', payload: 'hello' },
+  { contentType: 'application/x-www-form-urlencoded', payload: 'a=1' },
+];
+
+function operations(document: { paths: Record<string, Record<string, unknown>> }) {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+}
+
+function expectNoServerError(response: Awaited<ReturnType<App['inject']>>, label: string) {
+  if (response.statusCode >= 500) throw new Error(`${label} answered ${response.statusCode}`);
+  if (response.statusCode >= 400) {
+    const body = response.json();
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(typeof body.error.code).toBe('string');
+    expect(typeof body.error.message).toBe('string');
+    expect(response.body).not.toMatch(/\n\s+at /); // no stack trace
+  }
+}
+
+it('no malformed request makes any operation fail with 5xx or leave the envelope', async () => {
+  const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  const ops = operations(document);
+  expect(ops.length).toBeGreaterThan(0);
+  let requests = 0;
+  for (const { method, path } of ops) {
+    const concrete = (segment: string) => path.replace(/\{[^}]+\}/g, segment);
+    const urls = [
+      concrete('x'),
+      ...JUNK_SEGMENTS.map(concrete),
+      ...JUNK_QUERIES.map((q) => `${concrete('x')}?${q}`),
+    ];
+    for (const url of new Set(urls)) {
+      const response = await app.inject({ method: method as 'GET', url });
+      expectNoServerError(response, `${method} ${url}`);
+      requests++;
+    }
+    if (method === 'GET' || method === 'HEAD') continue;
+    for (const { contentType, payload } of JUNK_BODIES) {
+      const response = await app.inject({
+        method: method as 'POST',
+        url: concrete('x'),
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expectNoServerError(
+        response,
+        `${method} ${path} with ${contentType} ${payload.slice(0, 20)}`,
+      );
+      requests++;
+    }
+  }
+  expect(requests).toBeGreaterThan(ops.length);
+});
