@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { Redis } from 'ioredis';
 import { NativeConnection, type Worker } from '@temporalio/worker';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp, type App } from '../../api/app';
 import { closeApiDeps, connectApiDeps, type ApiDeps } from '../../api/deps';
 import { loadConfig, type Config } from '../../shared/config';
@@ -120,4 +121,20 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * The usual test-file setup: one context and one ready API instance (with extra plugins such
+ * as the probe routes), opened before the file's tests and closed after them.
+ */
+export function useTestApp(plugins: FastifyPluginAsyncZod[] = []) {
+  const state = {} as { ctx: TestContext; app: App };
+  beforeAll(async () => {
+    state.ctx = await createTestContext();
+    state.app = await state.ctx.newApi();
+    for (const plugin of plugins) await state.app.register(plugin);
+    await state.app.ready();
+  });
+  afterAll(async () => state.ctx?.close());
+  return state;
 }

@@ -1,19 +1,11 @@
 import type { App } from '../../api/app';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 
 /**
  * Every operation in the OpenAPI document, hit with malformed input: the answer is never a
  * 5xx, and every 4xx is exactly the error envelope. New routes are covered automatically.
  */
-let ctx: TestContext;
-let app: App;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.newApi();
-  await app.ready();
-});
-afterAll(async () => ctx.close());
+const test = useTestApp();
 
 const JUNK_SEGMENTS = ['x'.repeat(300), '%00', '..%2F..%2Fetc', '%E0%A4%A', '-1', '1e309'];
 const JUNK_QUERIES = [
@@ -53,7 +45,7 @@ function expectNoServerError(response: Awaited<ReturnType<App['inject']>>, label
 }
 
 it('no malformed request makes any operation fail with 5xx or leave the envelope', async () => {
-  const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   const ops = operations(document);
   expect(ops.length).toBeGreaterThan(0);
   let requests = 0;
@@ -65,13 +57,13 @@ it('no malformed request makes any operation fail with 5xx or leave the envelope
       ...JUNK_QUERIES.map((q) => `${concrete('x')}?${q}`),
     ];
     for (const url of new Set(urls)) {
-      const response = await app.inject({ method: method as 'GET', url });
+      const response = await test.app.inject({ method: method as 'GET', url });
       expectNoServerError(response, `${method} ${url}`);
       requests++;
     }
     if (method === 'GET' || method === 'HEAD') continue;
     for (const { contentType, payload } of JUNK_BODIES) {
-      const response = await app.inject({
+      const response = await test.app.inject({
         method: method as 'POST',
         url: concrete('x'),
         headers: { 'content-type': contentType },

@@ -1,17 +1,7 @@
-import type { App } from '../../api/app';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 import { probeRoutes } from '../helpers/probe-routes';
 
-let ctx: TestContext;
-let app: App;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.newApi();
-  await app.register(probeRoutes);
-  await app.ready();
-});
-afterAll(async () => ctx.close());
+const test = useTestApp([probeRoutes]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -32,19 +22,19 @@ function expectEnvelope(
 
 describe('generic error envelope', () => {
   it('answers an unknown route with 404 not_found', async () => {
-    const response = await app.inject({ method: 'GET', url: '/no/such/route?x=1' });
+    const response = await test.app.inject({ method: 'GET', url: '/no/such/route?x=1' });
     const message = expectEnvelope(response, 404, 'not_found');
     expect(message).toContain('/no/such/route');
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
-    const response = await app.inject({ method: 'DELETE', url: '/healthz' });
+    const response = await test.app.inject({ method: 'DELETE', url: '/healthz' });
     expectEnvelope(response, 405, 'method_not_allowed');
     expect(response.headers.allow).toBe('GET, HEAD');
   });
 
   it('answers malformed JSON with 400 invalid_json', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       headers: { 'content-type': 'application/json' },
@@ -54,7 +44,7 @@ describe('generic error envelope', () => {
   });
 
   it('answers an empty JSON body with 400 invalid_json', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       headers: { 'content-type': 'application/json' },
@@ -64,7 +54,7 @@ describe('generic error envelope', () => {
   });
 
   it('refuses prototype poisoning as invalid_json', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       headers: { 'content-type': 'application/json' },
@@ -79,7 +69,7 @@ describe('generic error envelope', () => {
       'application/xml',
       'multipart/form-data; boundary=x',
     ]) {
-      const response = await app.inject({
+      const response = await test.app.inject({
         method: 'POST',
         url: '/__probe/echo',
         headers: { 'content-type': contentType },
@@ -90,17 +80,17 @@ describe('generic error envelope', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(ctx.config.bodyLimitBytes + 1) }),
+      payload: JSON.stringify({ name: 'x'.repeat(test.ctx.config.bodyLimitBytes + 1) }),
     });
     expectEnvelope(response, 413, 'payload_too_large');
   });
 
   it('names the offending field in 400 invalid_request', async () => {
-    const tooLong = await app.inject({
+    const tooLong = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       payload: { name: 'x'.repeat(65) },
@@ -109,22 +99,22 @@ describe('generic error envelope', () => {
       'name: must be 1 to 64 characters',
     );
 
-    const missing = await app.inject({ method: 'POST', url: '/__probe/echo', payload: {} });
+    const missing = await test.app.inject({ method: 'POST', url: '/__probe/echo', payload: {} });
     expect(expectEnvelope(missing, 400, 'invalid_request')).toBe('name: is required');
 
-    const wrongType = await app.inject({
+    const wrongType = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       payload: { name: 'a', count: 'three' },
     });
     expect(expectEnvelope(wrongType, 400, 'invalid_request')).toMatch(/^count: /);
 
-    const badQuery = await app.inject({ method: 'GET', url: '/__probe/users?limit=0' });
+    const badQuery = await test.app.inject({ method: 'GET', url: '/__probe/users?limit=0' });
     expect(expectEnvelope(badQuery, 400, 'invalid_request')).toBe('limit: must be at least 1');
   });
 
   it('refuses unknown body fields (no mass assignment)', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       payload: { name: 'a', isAdmin: true },
@@ -133,7 +123,7 @@ describe('generic error envelope', () => {
   });
 
   it('refuses a body that is not an object', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       headers: { 'content-type': 'application/json' },
@@ -143,17 +133,19 @@ describe('generic error envelope', () => {
   });
 
   it('answers a crash with 500 internal_error and leaks nothing', async () => {
-    const response = await app.inject({ method: 'GET', url: '/__probe/boom' });
+    const response = await test.app.inject({ method: 'GET', url: '/__probe/boom' });
     const message = expectEnvelope(response, 500, 'internal_error');
     expect(message).toBe('Internal server error');
     expect(response.body).not.toMatch(/select|password|secret|stack|at \//i);
 
-    const logged = ctx.logs.filter((line) => line.requestId === response.headers['x-request-id']);
+    const logged = test.ctx.logs.filter(
+      (line) => line.requestId === response.headers['x-request-id'],
+    );
     expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: 'request failed' }));
   });
 
   it('answers a malformed URL with an envelope, not a crash', async () => {
-    const response = await app.inject({ method: 'GET', url: '/__probe/users?limit=%E0%A4%A' });
+    const response = await test.app.inject({ method: 'GET', url: '/__probe/users?limit=%E0%A4%A' });
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json()).toHaveProperty('error.code');
   });
@@ -161,9 +153,9 @@ describe('generic error envelope', () => {
 
 describe('x-request-id', () => {
   it('is on every response, generated when absent', async () => {
-    const ok = await app.inject({ method: 'GET', url: '/healthz' });
-    const missing = await app.inject({ method: 'GET', url: '/nope' });
-    const crash = await app.inject({ method: 'GET', url: '/__probe/boom' });
+    const ok = await test.app.inject({ method: 'GET', url: '/healthz' });
+    const missing = await test.app.inject({ method: 'GET', url: '/nope' });
+    const crash = await test.app.inject({ method: 'GET', url: '/__probe/boom' });
     for (const response of [ok, missing, crash]) {
       expect(response.headers['x-request-id']).toMatch(UUID);
     }
@@ -171,14 +163,14 @@ describe('x-request-id', () => {
   });
 
   it('echoes a safe caller id and replaces an unsafe one', async () => {
-    const kept = await app.inject({
+    const kept = await test.app.inject({
       method: 'GET',
       url: '/healthz',
       headers: { 'x-request-id': 'client-trace.42' },
     });
     expect(kept.headers['x-request-id']).toBe('client-trace.42');
 
-    const replaced = await app.inject({
+    const replaced = await test.app.inject({
       method: 'GET',
       url: '/healthz',
       headers: { 'x-request-id': 'bad id\nwith newline' },
@@ -187,8 +179,12 @@ describe('x-request-id', () => {
   });
 
   it('labels every log line of a request with it', async () => {
-    await app.inject({ method: 'GET', url: '/nope', headers: { 'x-request-id': 'trace-xyz' } });
-    const lines = ctx.logs.filter((line) => line.requestId === 'trace-xyz');
+    await test.app.inject({
+      method: 'GET',
+      url: '/nope',
+      headers: { 'x-request-id': 'trace-xyz' },
+    });
+    const lines = test.ctx.logs.filter((line) => line.requestId === 'trace-xyz');
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.every((line) => typeof line.time === 'number')).toBe(true);
   });

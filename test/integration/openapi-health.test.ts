@@ -1,23 +1,16 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Redis } from 'ioredis';
-import { buildApp, type App } from '../../api/app';
+import { buildApp } from '../../api/app';
 import { createTemporalClient } from '../../shared/temporal';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 
-let ctx: TestContext;
-let app: App;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = await ctx.newApi();
-  await app.ready();
-});
+const test = useTestApp();
 
 /** `METHOD /path` of every route Fastify serves, read from its route tree. */
 function servedRoutes(): string[] {
   const routes: string[] = [];
   const prefixes: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+  for (const line of test.app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /^([│├└─\s]*)(\S+) \(([A-Z, ]+)\)$/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
@@ -30,11 +23,10 @@ function servedRoutes(): string[] {
   }
   return routes;
 }
-afterAll(async () => ctx.close());
 
 describe('OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
-    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    const response = await test.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
@@ -44,7 +36,7 @@ describe('OpenAPI document', () => {
   });
 
   it('lists every public route with its methods', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const documented = Object.entries(document.paths as Record<string, object>).flatMap(
       ([path, operations]) =>
         Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
@@ -59,7 +51,7 @@ describe('OpenAPI document', () => {
   });
 
   it('documents the error envelope on every operation', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     for (const operations of Object.values(document.paths as Record<string, Record<string, any>>)) {
       for (const operation of Object.values(operations)) {
         expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['4XX', '5XX']));
@@ -68,9 +60,9 @@ describe('OpenAPI document', () => {
   });
 
   it('serves an interactive reference at /docs', async () => {
-    let response = await app.inject({ method: 'GET', url: '/docs' });
+    let response = await test.app.inject({ method: 'GET', url: '/docs' });
     if (response.statusCode === 302) {
-      response = await app.inject({ method: 'GET', url: String(response.headers.location) });
+      response = await test.app.inject({ method: 'GET', url: String(response.headers.location) });
     }
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -80,13 +72,13 @@ describe('OpenAPI document', () => {
 
 describe('health', () => {
   it('GET /healthz answers while the process is up', async () => {
-    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    const response = await test.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
   it('GET /readyz is 200 when PostgreSQL, Redis and Temporal answer', async () => {
-    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    const response = await test.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ready',
@@ -103,7 +95,7 @@ describe('health', () => {
     });
     deadRedis.on('error', () => undefined);
     const deadTemporal = createTemporalClient({ address: '127.0.0.1:1', namespace: 'default' });
-    const broken = buildApp({ ...ctx.deps, redis: deadRedis, temporal: deadTemporal });
+    const broken = buildApp({ ...test.ctx.deps, redis: deadRedis, temporal: deadTemporal });
     try {
       const response = await broken.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(503);
