@@ -106,14 +106,16 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler(async (request: FastifyRequest, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => routes.find(method, path) !== null);
+    // Echo at most a readable prefix of what the caller sent.
+    const shown = path.length > 200 ? `${path.slice(0, 200)}...` : path;
     if (allowed.length > 0) {
       reply.header('allow', allowed.join(', '));
       throw new AppError(
         'method_not_allowed',
-        `method: ${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+        `method: ${request.method} is not allowed on ${shown}; use ${allowed.join(', ')}`,
       );
     }
-    throw new AppError('not_found', `route: ${request.method} ${path} does not exist`);
+    throw new AppError('not_found', `route: ${request.method} ${shown} does not exist`);
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

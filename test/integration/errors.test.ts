@@ -24,7 +24,10 @@ describe('generic error envelope', () => {
   it('answers an unknown route with 404 not_found', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/no/such/route?x=1' });
     const message = expectEnvelope(response, 404, 'not_found');
-    expect(message).toContain('/no/such/route');
+    expect(message).toBe('route: GET /no/such/route does not exist');
+
+    const huge = await test.app.inject({ method: 'GET', url: `/${'a'.repeat(5000)}` });
+    expect(expectEnvelope(huge, 404, 'not_found').length).toBeLessThan(300);
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
