@@ -9,4 +9,5 @@ module.exports = {
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 60_000,
+  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
 };
