@@ -1,7 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Redis } from 'ioredis';
-import type { Config } from '../shared/config';
-import { requireDatabaseUrl } from '../shared/config';
+import { requireDatabaseUrl, type Config } from '../shared/config';
 import { initOrm, type MikroORM } from '../shared/db/orm';
 import type { Logger } from '../shared/logger';
 import { createRedis } from '../shared/redis';
