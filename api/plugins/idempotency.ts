@@ -15,7 +15,8 @@ import { AppError } from '../../shared/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { id: string; fingerprint: string } | null;
+    /** Id of the idempotency record this request claimed; null when it claimed none. */
+    idempotencyClaim: string | null;
   }
 }
 
@@ -82,8 +83,14 @@ async function release(request: FastifyRequest, id: string): Promise<void> {
   await request.em.execute('delete from idempotency_keys where id = ?', [id]);
 }
 
-/** Fingerprints the request as sent, before validation rewrites the body. */
-async function fingerprintRequest(request: FastifyRequest): Promise<void> {
+/** SHA-256 of the canonical JSON (sorted keys) of the validated body and query. */
+function fingerprintOf(request: FastifyRequest): string {
+  const canonical = stringify({ body: request.body ?? null, query: request.query ?? null }) ?? '';
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Claims the key, or answers from the stored record. Runs after validation and auth. */
+async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
   const key = request.headers['idempotency-key'];
   if (key === undefined || !GUARDED_METHODS.has(request.method)) return;
   if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
@@ -92,22 +99,12 @@ async function fingerprintRequest(request: FastifyRequest): Promise<void> {
       'Idempotency-Key: must be 1 to 255 printable ASCII characters',
     );
   }
-  const canonical = stringify({ body: request.body ?? null, query: request.query ?? null }) ?? '';
-  const fingerprint = createHash('sha256').update(canonical).digest('hex');
-  request.idempotency = { id: '', fingerprint };
-}
-
-/** Claims the key, or answers from the stored record. Runs after validation and auth. */
-async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.idempotency) return;
-  const key = request.headers['idempotency-key'] as string;
-  const { fingerprint } = request.idempotency;
+  const fingerprint = fingerprintOf(request);
   const result = await claim(request, key, fingerprint);
   if (result.claimed) {
-    request.idempotency.id = result.id;
+    request.idempotencyClaim = result.id;
     return;
   }
-  request.idempotency = null;
   const existing = result.existing;
   if (!existing) {
     // Released between our insert and select: the client may simply retry.
@@ -130,13 +127,13 @@ async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
 
 /** Stores the final response before it leaves, so a retry after it arrives is a replay. */
 async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const claimed = request.idempotency;
-  if (!claimed?.id) return payload;
-  request.idempotency = null;
+  const claimed = request.idempotencyClaim;
+  if (!claimed) return payload;
+  request.idempotencyClaim = null;
   const body = payload === undefined || payload === null ? null : payload;
   try {
     if (reply.statusCode >= 500 || (body !== null && typeof body !== 'string')) {
-      await release(request, claimed.id);
+      await release(request, claimed);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -147,7 +144,7 @@ async function storeResponse(request: FastifyRequest, reply: FastifyReply, paylo
     await request.em.execute(
       `update idempotency_keys set status = 'completed', response_status = ?,
          response_headers = ?, response_body = ?, locked_at = null where id = ?`,
-      [reply.statusCode, JSON.stringify(headers), body, claimed.id],
+      [reply.statusCode, JSON.stringify(headers), body, claimed],
     );
   } catch (err) {
     // The response is still correct; the key stays locked until its lease runs out.
@@ -158,10 +155,10 @@ async function storeResponse(request: FastifyRequest, reply: FastifyReply, paylo
 
 /** A request that ended without sending (aborted, hijacked) must not hold its key forever. */
 async function releaseUnfinished(request: FastifyRequest): Promise<void> {
-  const claimed = request.idempotency;
-  if (!claimed?.id) return;
-  request.idempotency = null;
-  await release(request, claimed.id);
+  const claimed = request.idempotencyClaim;
+  if (!claimed) return;
+  request.idempotencyClaim = null;
+  await release(request, claimed);
 }
 
 function appendHook<T>(existing: T | T[] | undefined, hook: T): T[] {
@@ -169,12 +166,11 @@ function appendHook<T>(existing: T | T[] | undefined, hook: T): T[] {
 }
 
 async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
-  app.decorateRequest('idempotency', null);
+  app.decorateRequest('idempotencyClaim', null);
   // Only write routes carry the hooks, so reads pay nothing for idempotency.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => GUARDED_METHODS.has(method.toUpperCase()))) return;
-    route.preValidation = appendHook(route.preValidation, fingerprintRequest as never);
     route.preHandler = appendHook(route.preHandler, claimOrReplay as never);
     route.onSend = appendHook(route.onSend, storeResponse as never);
     route.onResponse = appendHook(route.onResponse, releaseUnfinished as never);
