@@ -5,12 +5,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './deps';
-import errorsPlugin from './plugins/errors';
+import authPlugin from './plugins/auth';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import idempotencyPlugin from './plugins/idempotency';
 import openapiPlugin from './plugins/openapi';
 import paginationPlugin from './plugins/pagination';
 import requestContextPlugin, { requestIdFor } from './plugins/request-context';
+import spendPlugin from './plugins/spend';
+import usagePlugin from './plugins/usage';
+import { authRoutes } from './routes/auth/routes';
 import { healthRoutes } from './routes/health/routes';
+import { keyRoutes } from './routes/keys/routes';
 
 export const API_VERSION = '0.1.0';
 
@@ -22,6 +27,7 @@ export function buildApp(deps: ApiDeps) {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: deps.config.bodyLimitBytes,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -32,8 +38,14 @@ export function buildApp(deps: ApiDeps) {
   void app.register(requestContextPlugin, { orm: deps.orm });
   void app.register(openapiPlugin, { version: API_VERSION });
   void app.register(paginationPlugin, { secret: deps.config.jwtSecret });
+  // Auth before idempotency: an Idempotency-Key is scoped to the authenticated principal.
+  void app.register(authPlugin, { deps });
+  void app.register(spendPlugin);
+  void app.register(usagePlugin, { deps });
   void app.register(idempotencyPlugin);
   void app.register(healthRoutes, { deps });
+  void app.register(authRoutes, { deps });
+  void app.register(keyRoutes);
   return app;
 }
 

@@ -63,6 +63,10 @@ const envSchema = z
     MATRIX_HOMESERVER_URL: z.url().optional(),
     MATRIX_ACCESS_TOKEN: z.string().optional(),
     LOW_BALANCE_THRESHOLD_FLOW: z.coerce.number().nonnegative().default(10),
+    // Requests per minute per bucket (decisions §5); API keys carry their own rate_limit_rpm.
+    RATE_LIMIT_ANONYMOUS_RPM: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_USER_RPM: z.coerce.number().int().positive().default(240),
+    RATE_LIMIT_INTERNAL_RPM: z.coerce.number().int().positive().default(1000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -99,6 +103,7 @@ export interface Config {
   chainRpcUrls: Record<number, string>;
   matrix: { homeserverUrl: string | undefined; accessToken: string | undefined };
   lowBalanceThresholdFlow: number;
+  rateLimits: { anonymous: number; user: number; internal: number };
 }
 
 export class ConfigError extends Error {
@@ -117,6 +122,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   }
   const env = parsed.data;
   const defaultAllowedHosts = env.NODE_ENV === 'production' ? '' : '127.0.0.1,localhost';
+  // Outside production the local development chain (anvil, decisions §7) is configured.
+  const chainRpcUrls =
+    !source.CHAIN_RPC_URLS && env.NODE_ENV !== 'production'
+      ? { 31337: 'http://127.0.0.1:8545' }
+      : env.CHAIN_RPC_URLS;
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -138,9 +148,14 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     internalTokens: env.INTERNAL_TOKENS,
     botTokens: env.BOT_TOKENS,
     webhookAllowedHosts: csv.parse(env.WEBHOOK_ALLOWED_HOSTS ?? defaultAllowedHosts),
-    chainRpcUrls: env.CHAIN_RPC_URLS,
+    chainRpcUrls,
     matrix: { homeserverUrl: env.MATRIX_HOMESERVER_URL, accessToken: env.MATRIX_ACCESS_TOKEN },
     lowBalanceThresholdFlow: env.LOW_BALANCE_THRESHOLD_FLOW,
+    rateLimits: {
+      anonymous: env.RATE_LIMIT_ANONYMOUS_RPM,
+      user: env.RATE_LIMIT_USER_RPM,
+      internal: env.RATE_LIMIT_INTERNAL_RPM,
+    },
   };
 }
 

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   internal_error: 500,
   service_unavailable: 503,
@@ -54,6 +55,8 @@ export const ERROR_STATUS = {
   provider_unsupported: 400,
   subscription_active: 409,
   api_key_not_found: 404,
+  api_key_limit_reached: 409,
+  api_key_rolled: 409,
   webhook_not_found: 404,
 } as const satisfies Record<string, number>;
 

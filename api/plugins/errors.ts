@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import Router from 'find-my-way';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
@@ -81,6 +81,26 @@ export function renderError(error: FastifyError | Error): RenderedError {
     return { code: codeForStatus(status), message: 'request: could not be processed' };
   }
   return { code: 'internal_error', message: 'Internal server error' };
+}
+
+/**
+ * Errors Fastify raises before any route or hook runs (a malformed URL, a path parameter
+ * over the router's limit): Fastify's `frameworkErrors` option, so they get the envelope too.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const rendered: RenderedError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { code: 'uri_too_long', message: 'path: a segment is too long' }
+      : { code: 'invalid_request', message: 'path: is not a valid URL' };
+  request.log.warn({ code: rendered.code }, rendered.message);
+  void reply
+    .header('x-request-id', request.id)
+    .status(ERROR_STATUS[rendered.code])
+    .send({ error: { code: rendered.code, message: rendered.message } });
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {

@@ -25,6 +25,11 @@ async function openapiPlugin(app: FastifyInstance, opts: { version: string }): P
           session: { type: 'apiKey', in: 'cookie', name: 'svc_session' },
           bearer: { type: 'http', scheme: 'bearer' },
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          internalToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An internal service token (INTERNAL_TOKENS), for /internal/* only',
+          },
         },
       },
     },
@@ -32,7 +37,9 @@ async function openapiPlugin(app: FastifyInstance, opts: { version: string }): P
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 }
 
 export default fp(openapiPlugin, { name: 'openapi', fastify: '5.x', dependencies: ['errors'] });

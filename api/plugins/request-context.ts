@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
 import type { EntityManager, MikroORM } from '../../shared/db/orm';
+import type { Actor } from '../access/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** This request's own EntityManager (a fork: no identity map shared across requests). */
     em: EntityManager;
     /** The authenticated user, once authentication has run; null when anonymous. */
-    actor: { userId: number } | null;
+    actor: Actor | null;
   }
 }
 

@@ -123,14 +123,25 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   }
 }
 
+/** Rate limits high enough that files about other behaviours never meet them. */
+export const UNLIMITED_RATES = {
+  RATE_LIMIT_ANONYMOUS_RPM: '1000000',
+  RATE_LIMIT_USER_RPM: '1000000',
+  RATE_LIMIT_INTERNAL_RPM: '1000000',
+};
+
 /**
  * The usual test-file setup: one context and one ready API instance (with extra plugins such
  * as the probe routes), opened before the file's tests and closed after them.
  */
-export function useTestApp(plugins: FastifyPluginAsyncZod[] = []) {
+
+export function useTestApp(
+  plugins: FastifyPluginAsyncZod[] = [],
+  env: Record<string, string> = {},
+) {
   const state = {} as { ctx: TestContext; app: App };
   beforeAll(async () => {
-    state.ctx = await createTestContext();
+    state.ctx = await createTestContext(env);
     state.app = await state.ctx.newApi();
     for (const plugin of plugins) await state.app.register(plugin);
     await state.app.ready();

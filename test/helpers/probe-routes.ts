@@ -11,6 +11,7 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/__probe/echo',
     {
+      config: { auth: 'public' },
       schema: {
         body: z.strictObject({
           name: z.string().min(1).max(64, { error: 'must be 1 to 64 characters' }),
@@ -22,7 +23,7 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ name: request.body.name, count: request.body.count ?? null }),
   );
 
-  app.get('/__probe/boom', async () => {
+  app.get('/__probe/boom', { config: { auth: 'public' } }, async () => {
     throw new Error('select password_hash from users where id = 1 -- secret internals');
   });
 
@@ -31,6 +32,7 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/__probe/users',
     {
+      config: { auth: 'public' },
       schema: {
         querystring: z.object({ ...pageQuery, order: z.enum(['new', 'old']).default('new') }),
         response: { 200: pageOf(userSchema) },
@@ -53,6 +55,7 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/__probe/users',
     {
+      config: { auth: 'public' },
       schema: {
         body: z.strictObject({
           address: z.string(),
@@ -70,7 +73,7 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/__probe/fail', async (_request, reply) => {
+  app.delete('/__probe/fail', { config: { auth: 'public' } }, async (_request, reply) => {
     return reply.code(503).send({ error: { code: 'service_unavailable', message: 'try later' } });
   });
 };

@@ -1,5 +1,5 @@
 import type { App } from '../../api/app';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { probeRoutes } from '../helpers/probe-routes';
 
 let ctx: TestContext;
@@ -26,7 +26,7 @@ function createUser(app: App, key: string | undefined, body: Record<string, unkn
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(UNLIMITED_RATES);
   // Two API instances with their own pools and connections, like two processes.
   apiA = await ctx.newApi();
   apiB = await ctx.newApi();

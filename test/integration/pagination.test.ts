@@ -1,5 +1,5 @@
 import type { App } from '../../api/app';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { probeRoutes } from '../helpers/probe-routes';
 
 let ctx: TestContext;
@@ -28,7 +28,7 @@ async function page(query: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(UNLIMITED_RATES);
   app = await ctx.newApi();
   await app.register(probeRoutes);
   await app.ready();

@@ -36,6 +36,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
   app.get(
     '/healthz',
     {
+      // Probes read no credentials and are never rate limited.
+      config: { auth: 'none' },
       schema: {
         summary: 'Liveness: the process is up',
         tags: ['health'],
@@ -48,6 +50,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
   app.get(
     '/readyz',
     {
+      // Probes read no credentials and are never rate limited.
+      config: { auth: 'none' },
       schema: {
         summary: 'Readiness: PostgreSQL, Redis and Temporal all answer',
         description: 'Answers 503 `service_unavailable` naming every dependency that did not.',

@@ -1,0 +1,101 @@
+import type { EntityManager, MikroORM } from '../../shared/db/orm';
+import { API_KEY_FORMAT, digestsEqual, hashApiKey } from '../../shared/domain/api-key';
+import type { SpendPeriod } from '../../shared/domain/spend-period';
+import type { AuthCache } from './auth-cache';
+
+/** What authentication, rate limiting and the spend guard need to know about a key. */
+export interface ApiKeyCredential {
+  id: string;
+  userId: number;
+  keyHash: string;
+  rateLimitRpm: number;
+  spendLimit: bigint | null;
+  spendPeriod: SpendPeriod;
+  spendUsed: bigint;
+  spendPeriodStart: Date;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+interface ApiKeyRow {
+  id: string;
+  user_id: number;
+  key_hash: string;
+  rate_limit_rpm: number;
+  spend_limit: string | null;
+  spend_period: SpendPeriod;
+  spend_used: string;
+  spend_period_start: Date;
+  revoked_at: Date | null;
+  expires_at: Date | null;
+}
+
+export const API_KEY_COLUMNS = `id, user_id, key_hash, rate_limit_rpm, spend_limit, spend_period,
+  spend_used, spend_period_start, revoked_at, expires_at`;
+
+export function credentialFromRow(row: ApiKeyRow): ApiKeyCredential {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    keyHash: row.key_hash,
+    rateLimitRpm: row.rate_limit_rpm,
+    spendLimit: row.spend_limit === null ? null : BigInt(row.spend_limit),
+    spendPeriod: row.spend_period,
+    spendUsed: BigInt(row.spend_used),
+    spendPeriodStart: new Date(row.spend_period_start),
+    revokedAt: row.revoked_at && new Date(row.revoked_at),
+    expiresAt: row.expires_at && new Date(row.expires_at),
+  };
+}
+
+/** Revoked, or rolled and past its grace period. */
+export function isKeyActive(key: ApiKeyCredential, now: Date): boolean {
+  return key.revokedAt === null && (key.expiresAt === null || key.expiresAt > now);
+}
+
+/** Finds keys by their raw value, through the shared credential cache. */
+export class ApiKeyStore {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly pepper: string,
+    readonly cache: AuthCache<ApiKeyCredential>,
+  ) {}
+
+  hash(rawKey: string): string {
+    return hashApiKey(this.pepper, rawKey);
+  }
+
+  /** The active key with this raw value, or null (malformed, unknown, revoked, expired). */
+  async authenticate(rawKey: string, now = new Date()): Promise<ApiKeyCredential | null> {
+    if (!API_KEY_FORMAT.test(rawKey)) return null;
+    const keyHash = this.hash(rawKey);
+    let key = this.cache.get(keyHash);
+    if (!key) {
+      const [row] = await this.orm.em
+        .fork()
+        .execute<ApiKeyRow[]>(`select ${API_KEY_COLUMNS} from api_keys where key_hash = ?`, [
+          keyHash,
+        ]);
+      if (!row) return null;
+      key = credentialFromRow(row);
+      this.cache.set(keyHash, key);
+    }
+    // The lookup went by hash through an index; compare once more in constant time anyway.
+    if (!digestsEqual(key.keyHash, keyHash)) return null;
+    return isKeyActive(key, now) ? key : null;
+  }
+
+  /** Call after any change to a key row, with the row's hash. */
+  async invalidate(keyHash: string): Promise<void> {
+    await this.cache.invalidate(keyHash);
+  }
+
+  /** The key's row inside `em` (used by writers that then invalidate). */
+  async load(em: EntityManager, id: string): Promise<ApiKeyCredential | null> {
+    const [row] = await em.execute<ApiKeyRow[]>(
+      `select ${API_KEY_COLUMNS} from api_keys where id = ?`,
+      [id],
+    );
+    return row ? credentialFromRow(row) : null;
+  }
+}

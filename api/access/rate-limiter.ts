@@ -1,0 +1,56 @@
+import type { Redis, Result } from 'ioredis';
+
+/**
+ * Fixed one-minute windows aligned to the UTC minute (decisions §5), counted in Redis so
+ * that any number of API instances share one exact count per bucket and window.
+ *
+ * One Lua script reads the clock of Redis itself (so instances with skewed clocks still
+ * agree on the window), increments the window's counter and returns the count and the
+ * window's end. A request is accepted when its count is at most the limit, so the
+ * accepted requests of a window never exceed the limit however many race. The window key
+ * is derived inside the script from KEYS[1], which is fine on a single Redis (not Cluster).
+ */
+const CONSUME_SCRIPT = `
+local now = redis.call('TIME')
+local now_ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local window_end = (math.floor(now_ms / 60000) + 1) * 60000
+local key = KEYS[1] .. ':' .. window_end
+local count = redis.call('INCR', key)
+if count == 1 then redis.call('PEXPIREAT', key, window_end + 5000) end
+return {count, window_end, now_ms}
+`;
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Start of the next window. */
+  resetAt: Date;
+  /** Whole seconds until the reset, at least 1 (for `Retry-After`). */
+  retryAfterSeconds: number;
+}
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    consumeRate(key: string): Result<[number, number, number], Context>;
+  }
+}
+
+export class RateLimiter {
+  constructor(private readonly redis: Redis) {
+    // Idempotent: ioredis keeps one definition per name (EVALSHA, loading on first use).
+    redis.defineCommand('consumeRate', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
+  }
+
+  /** Counts one request against `bucket` (e.g. `user:42`) with `limit` per minute. */
+  async consume(bucket: string, limit: number): Promise<RateDecision> {
+    const [count, windowEnd, nowMs] = await this.redis.consumeRate(`ratelimit:${bucket}`);
+    return {
+      allowed: count <= limit,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetAt: new Date(windowEnd),
+      retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)),
+    };
+  }
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '../../shared/db/orm';
+import type { AuthCache } from './auth-cache';
+
+/** The server-side half of a session: what makes a well-signed JWT still count. */
+export interface SessionRecord {
+  userId: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+interface SessionRow {
+  user_id: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/** Sessions in PostgreSQL (`sessions`), read through the shared credential cache. */
+export class SessionStore {
+  constructor(
+    private readonly orm: MikroORM,
+    readonly cache: AuthCache<SessionRecord>,
+  ) {}
+
+  async create(userId: number, expiresAt: Date): Promise<string> {
+    const id = randomUUID();
+    await this.orm.em
+      .fork()
+      .execute(
+        'insert into sessions (id, user_id, created_at, expires_at) values (?, ?, now(), ?)',
+        [id, userId, expiresAt],
+      );
+    return id;
+  }
+
+  /** The live session with this id, or null (unknown, revoked or expired). */
+  async findLive(sessionId: string, now = new Date()): Promise<SessionRecord | null> {
+    let record = this.cache.get(sessionId);
+    if (!record) {
+      const [row] = await this.orm.em
+        .fork()
+        .execute<SessionRow[]>(
+          'select user_id, expires_at, revoked_at from sessions where id = ?',
+          [sessionId],
+        );
+      if (!row) return null;
+      record = {
+        userId: row.user_id,
+        expiresAt: new Date(row.expires_at),
+        revokedAt: row.revoked_at && new Date(row.revoked_at),
+      };
+      this.cache.set(sessionId, record);
+    }
+    return record.revokedAt === null && record.expiresAt > now ? record : null;
+  }
+
+  /** Moves the session's expiry to that of its newest token (rotation). */
+  async extend(sessionId: string, expiresAt: Date): Promise<void> {
+    await this.orm.em
+      .fork()
+      .execute('update sessions set expires_at = greatest(expires_at, ?) where id = ?', [
+        expiresAt,
+        sessionId,
+      ]);
+    await this.cache.invalidate(sessionId);
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.orm.em
+      .fork()
+      .execute('update sessions set revoked_at = coalesce(revoked_at, now()) where id = ?', [
+        sessionId,
+      ]);
+    await this.cache.invalidate(sessionId);
+  }
+}

@@ -1,0 +1,255 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/errors';
+import type { ApiDeps } from '../deps';
+import type { Actor } from '../access/actor';
+import { AuthCache, subscribeInvalidations } from '../access/auth-cache';
+import { ApiKeyStore, type ApiKeyCredential } from '../access/api-key-store';
+import { RateLimiter, type RateDecision } from '../access/rate-limiter';
+import { SessionStore, type SessionRecord } from '../access/session-store';
+import {
+  createSessionTokens,
+  SESSION_COOKIE,
+  SESSION_COOKIE_OPTIONS,
+  SESSION_LIFETIME_SECONDS,
+  SESSION_ROTATE_AFTER_SECONDS,
+  type SessionClaims,
+  type SessionTokens,
+} from '../access/session-tokens';
+
+/**
+ * Who is calling, and may they (spec Authentication, decisions §3 and §5).
+ *
+ * Every route declares `config.auth`: `none` (health and docs: no credentials read, no rate
+ * limit), `public` (credentials optional), `user` (a session or an API key) or `internal`
+ * (an internal service token). One onRequest hook resolves the credential, counts the
+ * request against its rate-limit bucket, then enforces the route's requirement, so an
+ * unauthenticated caller is refused before its body is even parsed.
+ */
+
+export type AuthRequirement = 'none' | 'public' | 'user' | 'internal';
+
+export interface AccessServices {
+  apiKeys: ApiKeyStore;
+  sessions: SessionStore;
+  tokens: SessionTokens;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+  interface FastifyInstance {
+    access: AccessServices;
+  }
+  interface FastifyRequest {
+    /** Label of the internal token used (never the token itself); null otherwise. */
+    internalCaller: string | null;
+  }
+}
+
+const CACHE_TTL_MS = 30_000;
+const USER_ONLY = 'This endpoint needs a session (cookie or Bearer token) or an API key';
+
+type Principal =
+  { kind: 'anonymous' } | { kind: 'user'; actor: Actor } | { kind: 'internal'; label: string };
+
+/** Digests of the configured internal tokens, compared in constant time. */
+function internalTokenMatcher(tokens: string[]) {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const known = tokens.map((token) => ({
+    digest: digest(token),
+    label: digest(token).toString('hex').slice(0, 12),
+  }));
+  return (presented: string): string | null => {
+    const candidate = digest(presented);
+    let match: string | null = null;
+    // No early exit: the time taken does not depend on which token matched.
+    for (const token of known) {
+      if (timingSafeEqual(candidate, token.digest)) match = token.label;
+    }
+    return match;
+  };
+}
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer ([\x21-\x7e]{1,4096})$/i.exec(header);
+  if (!match?.[1]) {
+    throw new AppError('unauthenticated', 'Authorization: must be "Bearer <token>"');
+  }
+  return match[1];
+}
+
+async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promise<void> {
+  const { config, orm, redis, logger } = opts.deps;
+  const channel = `${config.redisKeyPrefix}auth:invalidate`;
+  const keyCache = new AuthCache<ApiKeyCredential>('key', redis, channel, CACHE_TTL_MS);
+  const sessionCache = new AuthCache<SessionRecord>('session', redis, channel, CACHE_TTL_MS);
+  const subscriber = redis.duplicate({ connectionName: 'api-auth-sub' });
+  subscriber.on('error', (err: Error) =>
+    logger.warn({ err: { message: err.message } }, 'redis error'),
+  );
+  subscribeInvalidations(
+    subscriber,
+    channel,
+    [keyCache, sessionCache] as AuthCache<unknown>[],
+    logger,
+  );
+  app.addHook('onClose', async () => subscriber.disconnect());
+
+  const access: AccessServices = {
+    apiKeys: new ApiKeyStore(orm, config.apiKeyPepper, keyCache),
+    sessions: new SessionStore(orm, sessionCache),
+    tokens: createSessionTokens(config.jwtSecret),
+  };
+  const rateLimiter = new RateLimiter(redis);
+  const matchInternalToken = internalTokenMatcher(config.internalTokens);
+
+  await app.register(cookie);
+  app.decorate('access', access);
+  app.decorateRequest('internalCaller', null);
+
+  app.addHook('onRoute', (route) => {
+    const routeConfig = (route.config ??= {}) as { auth?: AuthRequirement };
+    // Secure by default: a route that says nothing needs a user. Docs are open.
+    routeConfig.auth ??=
+      route.url.startsWith('/docs') || route.url === '/openapi.json' ? 'none' : 'user';
+    const security = SECURITY[routeConfig.auth];
+    if (security && route.schema && !route.schema.hide) {
+      (route.schema as { security?: unknown }).security = security;
+    }
+  });
+
+  async function apiKeyActor(rawKey: string): Promise<Actor> {
+    const key = await access.apiKeys.authenticate(rawKey);
+    if (!key) throw new AppError('invalid_api_key', 'API key: is invalid or revoked');
+    return { userId: key.userId, via: 'api_key', sessionId: null, apiKey: key };
+  }
+
+  /** The session behind a JWT, or null when the token or its session is not live. */
+  async function sessionOf(token: string): Promise<SessionClaims | null> {
+    const claims = access.tokens.verify(token);
+    if (!claims) return null;
+    const session = await access.sessions.findLive(claims.sessionId);
+    return session && session.userId === claims.userId ? claims : null;
+  }
+
+  async function rotate(reply: FastifyReply, claims: SessionClaims): Promise<void> {
+    const now = Math.floor(Date.now() / 1000);
+    if (now - claims.issuedAt < SESSION_ROTATE_AFTER_SECONDS) return;
+    const fresh = access.tokens.sign(claims.userId, claims.sessionId, now);
+    await access.sessions.extend(claims.sessionId, new Date(fresh.claims.expiresAt * 1000));
+    reply.setCookie(SESSION_COOKIE, fresh.token, {
+      ...SESSION_COOKIE_OPTIONS,
+      maxAge: SESSION_LIFETIME_SECONDS,
+    });
+  }
+
+  async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+    // An x-api-key alone decides, whatever else the request carries (decisions §3).
+    const headerKey = request.headers['x-api-key'];
+    if (headerKey !== undefined) {
+      return { kind: 'user', actor: await apiKeyActor(String(headerKey)) };
+    }
+    const bearer = bearerOf(request);
+    if (bearer !== null) {
+      if (bearer.startsWith('svc_live_')) {
+        return { kind: 'user', actor: await apiKeyActor(bearer) };
+      }
+      const internal = matchInternalToken(bearer);
+      if (internal) return { kind: 'internal', label: internal };
+      const claims = await sessionOf(bearer);
+      if (!claims) throw new AppError('unauthenticated', 'Bearer token: is invalid or expired');
+      return { kind: 'user', actor: sessionActor(claims) };
+    }
+    const cookieValue = request.cookies[SESSION_COOKIE];
+    if (cookieValue) {
+      // A stale cookie makes the caller anonymous; routes that need a user then say 401.
+      const claims = await sessionOf(cookieValue);
+      if (claims) {
+        await rotate(reply, claims);
+        return { kind: 'user', actor: sessionActor(claims) };
+      }
+    }
+    return { kind: 'anonymous' };
+  }
+
+  function bucketOf(request: FastifyRequest, principal: Principal): [string, number] {
+    switch (principal.kind) {
+      case 'anonymous':
+        return [`ip:${request.ip}`, config.rateLimits.anonymous];
+      case 'internal':
+        return [`internal:${principal.label}`, config.rateLimits.internal];
+      case 'user': {
+        const key = principal.actor.apiKey;
+        // A key counts against its own bucket only; a key with 0 rpm uses its owner's.
+        if (key && key.rateLimitRpm > 0) return [`key:${key.id}`, key.rateLimitRpm];
+        return [`user:${principal.actor.userId}`, config.rateLimits.user];
+      }
+    }
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const requirement = request.routeOptions.config.auth ?? 'public';
+    if (requirement === 'none') return;
+
+    const principal = await resolve(request, reply);
+    if (principal.kind === 'user') request.actor = principal.actor;
+    if (principal.kind === 'internal') request.internalCaller = principal.label;
+
+    const [bucket, limit] = bucketOf(request, principal);
+    let decision: RateDecision;
+    try {
+      decision = await rateLimiter.consume(bucket, limit);
+    } catch (err) {
+      request.log.error({ err }, 'rate limiter unavailable');
+      throw new AppError('service_unavailable', 'Rate limiting is unavailable; retry shortly');
+    }
+    const headers = {
+      'x-ratelimit-limit': String(decision.limit),
+      'x-ratelimit-remaining': String(decision.remaining),
+      'x-ratelimit-reset': decision.resetAt.toISOString(),
+    };
+    reply.headers(headers);
+    if (!decision.allowed) {
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} requests per minute exceeded; ` +
+          `retry after ${decision.retryAfterSeconds} s`,
+        { ...headers, 'retry-after': String(decision.retryAfterSeconds) },
+      );
+    }
+
+    if (requirement === 'user' && principal.kind !== 'user') {
+      throw new AppError('unauthenticated', USER_ONLY);
+    }
+    if (requirement === 'internal' && principal.kind !== 'internal') {
+      if (principal.kind === 'user') {
+        throw new AppError('forbidden', 'This endpoint is for internal service tokens only');
+      }
+      throw new AppError('unauthenticated', 'This endpoint needs an internal service token');
+    }
+  });
+}
+
+function sessionActor(claims: SessionClaims): Actor {
+  return { userId: claims.userId, via: 'session', sessionId: claims.sessionId, apiKey: null };
+}
+
+/** OpenAPI security requirements per route requirement (schemes defined by the openapi plugin). */
+const SECURITY: Record<AuthRequirement, Record<string, string[]>[] | undefined> = {
+  none: undefined,
+  public: [{}, { session: [] }, { bearer: [] }, { apiKey: [] }],
+  user: [{ session: [] }, { bearer: [] }, { apiKey: [] }],
+  internal: [{ internalToken: [] }],
+};
+
+export default fp(authPlugin, {
+  name: 'auth',
+  fastify: '5.x',
+  dependencies: ['errors', 'request-context'],
+});

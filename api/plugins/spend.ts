@@ -1,0 +1,95 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  reserveSpend,
+  settleSpend,
+  spendHeaders,
+  type SpendReservation,
+  type SpendState,
+} from '../access/spend-guard';
+import { periodEnd, periodStart } from '../../shared/domain/spend-period';
+import type { ApiKeyCredential } from '../access/api-key-store';
+
+/**
+ * FLOW spend caps of API keys (decisions §5) for the request at hand. A charged handler
+ * calls `request.reserveFlow(maxCost)` before the paid work (402 `spend_limit_reached` when
+ * the key's cap would be passed) and `request.settleFlow(actualCost)` after it. A
+ * reservation left unsettled is charged in full when the response succeeds and released
+ * when it fails, so a failed call never costs anything. Requests without a key have no cap.
+ * Every key request answers with the `X-FLOW-*` headers.
+ */
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    reserveFlow(cost: bigint): Promise<void>;
+    settleFlow(actualCost: bigint): Promise<void>;
+    /** micro-FLOW this request has been charged (settled) on its API key. */
+    flowCharged: bigint;
+  }
+}
+
+interface SpendSlot {
+  reservation: SpendReservation | null;
+  settled: SpendState | null;
+}
+
+const slots = new WeakMap<FastifyRequest, SpendSlot>();
+
+function slotOf(request: FastifyRequest): SpendSlot {
+  let slot = slots.get(request);
+  if (!slot) {
+    slot = { reservation: null, settled: null };
+    slots.set(request, slot);
+  }
+  return slot;
+}
+
+/** The key's spend as its cached credential knows it (requests that charged nothing). */
+function cachedState(key: ApiKeyCredential, now: Date): SpendState {
+  const current = periodStart(key.spendPeriod, now);
+  return {
+    used: key.spendPeriodStart.getTime() === current.getTime() ? key.spendUsed : 0n,
+    limit: key.spendLimit,
+    period: key.spendPeriod,
+    periodStart: current,
+    resetsAt: periodEnd(key.spendPeriod, now),
+  };
+}
+
+async function spendPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('flowCharged', 0n);
+
+  app.decorateRequest('reserveFlow', async function reserveFlow(this: FastifyRequest, cost) {
+    const key = this.actor?.apiKey;
+    if (!key) return;
+    const slot = slotOf(this);
+    if (slot.reservation) throw new Error('reserveFlow called twice in one request');
+    slot.reservation = await reserveSpend(this.em, key.id, cost);
+  });
+
+  app.decorateRequest('settleFlow', async function settleFlow(this: FastifyRequest, actual) {
+    const slot = slotOf(this);
+    if (!slot.reservation || slot.settled) return;
+    slot.settled = await settleSpend(this.em, slot.reservation, actual);
+    this.flowCharged = actual;
+    // Other instances cache this key's spend for its headers: tell them it moved.
+    await app.access.apiKeys.invalidate(this.actor?.apiKey?.keyHash ?? '');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.actor?.apiKey;
+    if (!key) return payload;
+    const slot = slotOf(request);
+    if (slot.reservation && !slot.settled) {
+      await request.settleFlow(reply.statusCode < 400 ? slot.reservation.cost : 0n);
+    }
+    // A 402 already carries the headers of the state that refused it.
+    if (!reply.hasHeader('x-flow-period-used')) {
+      const state = slot.settled ?? cachedState(key, new Date());
+      reply.headers(spendHeaders(state, request.flowCharged));
+    }
+    return payload;
+  });
+}
+
+export default fp(spendPlugin, { name: 'spend', fastify: '5.x', dependencies: ['auth'] });

@@ -1,0 +1,156 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../access/actor';
+import {
+  apiKeySchema,
+  createdKeySchema,
+  createKeyBody,
+  keyIdParams,
+  recentQuery,
+  recentSchema,
+  rolledKeySchema,
+  DEFAULT_GRACE_SECONDS,
+  rollKeyBody,
+  updateKeyBody,
+  usageQuery,
+  usageSchema,
+} from './schemas';
+import { createKey, listKeys, ownedKey, revokeKey, rollKey, updateKey } from './service';
+import { keyUsage, recentCalls } from './usage';
+
+const tags = ['api-keys'];
+
+/** API keys (spec "API keys", decisions §4). A session or an API key may manage keys. */
+export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = (request: FastifyRequest) => ({
+    em: request.em,
+    apiKeys: app.access.apiKeys,
+  });
+
+  app.post(
+    '/me/api-keys',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Create an API key (the raw key is in this response only)',
+        tags,
+        body: createKeyBody,
+        response: { 201: createdKeySchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createKey(services(request), actorOf(request).userId, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/me/api-keys',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Active API keys',
+        tags,
+        response: { 200: z.object({ items: z.array(apiKeySchema) }) },
+      },
+    },
+    async (request) => listKeys(request.em, actorOf(request).userId),
+  );
+
+  app.patch(
+    '/me/api-keys/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Change a key’s name or limits (a new spend_period restarts the count)',
+        tags,
+        params: keyIdParams,
+        body: updateKeyBody,
+        response: { 200: apiKeySchema },
+      },
+    },
+    async (request) =>
+      updateKey(services(request), actorOf(request).userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/me/api-keys/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Revoke a key (soft: the record stays for audit)',
+        tags,
+        params: keyIdParams,
+        response: { 204: z.null().describe('Revoked') },
+      },
+    },
+    async (request, reply) => {
+      await revokeKey(services(request), actorOf(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/me/api-keys/:id/roll',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Roll a key: a successor now, the old key keeps working for a grace period',
+        tags,
+        params: keyIdParams,
+        body: rollKeyBody,
+        response: { 201: rolledKeySchema },
+      },
+    },
+    async (request, reply) => {
+      const grace = request.body?.grace_seconds ?? DEFAULT_GRACE_SECONDS;
+      const rolled = await rollKey(
+        services(request),
+        actorOf(request).userId,
+        request.params.id,
+        grace,
+      );
+      return reply.code(201).send(rolled);
+    },
+  );
+
+  app.get(
+    '/me/api-keys/:id/usage',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Usage summary of a key, with by_model and by_endpoint',
+        tags,
+        params: keyIdParams,
+        querystring: usageQuery,
+        response: { 200: usageSchema },
+      },
+    },
+    async (request) => {
+      const key = await ownedKey(request.em, actorOf(request).userId, request.params.id);
+      // Read-your-writes on this instance: what it has buffered is written first.
+      await app.usage.flush();
+      return keyUsage(request.em, key, request.query.since);
+    },
+  );
+
+  app.get(
+    '/me/api-keys/:id/recent',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Recent calls made with a key, newest first',
+        tags,
+        params: keyIdParams,
+        querystring: recentQuery,
+        response: { 200: recentSchema },
+      },
+    },
+    async (request) => {
+      const key = await ownedKey(request.em, actorOf(request).userId, request.params.id);
+      await app.usage.flush();
+      return recentCalls(request.em, key.id, request.query.limit);
+    },
+  );
+};

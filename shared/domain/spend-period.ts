@@ -1,0 +1,43 @@
+/**
+ * Spend periods of API keys (decisions §5): they roll over at UTC boundaries, day at 00:00,
+ * week on Monday 00:00, month on the 1st 00:00; `forever` never rolls over.
+ */
+
+export const SPEND_PERIODS = ['day', 'week', 'month', 'forever'] as const;
+export type SpendPeriod = (typeof SPEND_PERIODS)[number];
+
+/** The single start of the `forever` period. */
+export const FOREVER_START = new Date(0);
+
+export function periodStart(period: SpendPeriod, now: Date): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const day = now.getUTCDate();
+  switch (period) {
+    case 'day':
+      return new Date(Date.UTC(year, month, day));
+    case 'week': {
+      const sinceMonday = (now.getUTCDay() + 6) % 7;
+      return new Date(Date.UTC(year, month, day - sinceMonday));
+    }
+    case 'month':
+      return new Date(Date.UTC(year, month, 1));
+    case 'forever':
+      return FOREVER_START;
+  }
+}
+
+/** When the period containing `now` ends; null for `forever`. */
+export function periodEnd(period: SpendPeriod, now: Date): Date | null {
+  const start = periodStart(period, now);
+  switch (period) {
+    case 'day':
+      return new Date(start.getTime() + 86_400_000);
+    case 'week':
+      return new Date(start.getTime() + 7 * 86_400_000);
+    case 'month':
+      return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    case 'forever':
+      return null;
+  }
+}

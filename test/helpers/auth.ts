@@ -1,0 +1,95 @@
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import type { App } from '../../api/app';
+
+/** Signing in the way a wallet does: a real SIWE message signed by a viem local account. */
+
+export const SIWE_DOMAIN = 'localhost:3000';
+
+export function newAccount(): PrivateKeyAccount {
+  return privateKeyToAccount(generatePrivateKey());
+}
+
+export async function getNonce(app: App): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/auth/nonce' });
+  if (response.statusCode !== 200) throw new Error(`nonce: ${response.statusCode}`);
+  return response.json<{ nonce: string }>().nonce;
+}
+
+export function siweMessage(
+  account: PrivateKeyAccount,
+  nonce: string,
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+): string {
+  return createSiweMessage({
+    domain: SIWE_DOMAIN,
+    address: account.address,
+    uri: `http://${SIWE_DOMAIN}/login`,
+    version: '1',
+    chainId: 31337,
+    nonce,
+    issuedAt: new Date(),
+    statement: 'Sign in to the agent platform',
+    ...overrides,
+  });
+}
+
+/** The `svc_session=...` pair from a response's Set-Cookie, ready for a Cookie header. */
+export function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const pair = all
+    .map((line) => line.split(';')[0] ?? '')
+    .find((p) => p.startsWith('svc_session='));
+  if (!pair) throw new Error('no svc_session cookie set');
+  return pair;
+}
+
+export interface SignedIn {
+  account: PrivateKeyAccount;
+  userId: number;
+  cookie: string;
+  /** The session JWT, for `Authorization: Bearer`. */
+  token: string;
+}
+
+export async function signIn(app: App, account = newAccount()): Promise<SignedIn> {
+  const message = siweMessage(account, await getNonce(app));
+  const signature = await account.signMessage({ message });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/verify',
+    payload: { message, signature },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`verify: ${response.statusCode} ${response.body}`);
+  const cookie = sessionCookieOf(response.headers['set-cookie']);
+  return {
+    account,
+    userId: response.json<{ user: { id: number } }>().user.id,
+    cookie,
+    token: cookie.slice('svc_session='.length),
+  };
+}
+
+export interface CreatedKey {
+  id: string;
+  key: string;
+  prefix: string;
+  [field: string]: unknown;
+}
+
+export async function createKey(
+  app: App,
+  session: SignedIn,
+  body: Record<string, unknown> = { name: 'test key' },
+): Promise<CreatedKey> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/me/api-keys',
+    headers: { cookie: session.cookie },
+    payload: body,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`create key: ${response.statusCode} ${response.body}`);
+  return response.json<CreatedKey>();
+}
