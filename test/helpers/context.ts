@@ -48,6 +48,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     TEMPORAL_ADDRESS: services.temporalAddress,
     TEMPORAL_NAMESPACE: services.temporalNamespace,
     TEMPORAL_TASK_QUEUE: `test-${services.runId}-${id}`,
+    CHAIN_RPC_URLS: `31337=${services.anvilUrl}`,
     ...env,
   });
   const logs: Record<string, unknown>[] = [];

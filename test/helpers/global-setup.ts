@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import {
   DEFAULT_DATABASE_URL,
   DEFAULT_REDIS_URL,
   databaseUrl,
+  findAnvil,
   findTemporalCli,
   type TestServices,
 } from './services';
@@ -30,6 +33,7 @@ export default async function globalSetup(): Promise<void> {
   await checkRedis(redisUrl);
   const temporal = await startTemporal();
   const workflowBundlePath = await bundleWorkflows(runId);
+  const anvil = await startAnvil();
 
   const services: TestServices = {
     adminDatabaseUrl,
@@ -38,11 +42,16 @@ export default async function globalSetup(): Promise<void> {
     temporalAddress: temporal.address,
     temporalNamespace: temporal.namespace,
     workflowBundlePath,
+    anvilUrl: anvil.url,
     runId,
   };
   // Test workers are forked after this point and inherit the environment.
   process.env.SVC_TEST_SERVICES = JSON.stringify(services);
-  (globalThis as { __svcTest?: unknown }).__svcTest = { services, temporalEnv: temporal.env };
+  (globalThis as { __svcTest?: unknown }).__svcTest = {
+    services,
+    temporalEnv: temporal.env,
+    anvil: anvil.process,
+  };
 }
 
 async function createTemplateDatabase(adminUrl: string, name: string): Promise<void> {
@@ -119,4 +128,55 @@ async function bundleWorkflows(runId: string): Promise<string> {
   const path = join(tmpdir(), `svc-workflows-${runId}.js`);
   await writeFile(path, code);
   return path;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A real local EVM node: TEST_ANVIL_URL when given, else anvil from the npm package. */
+async function startAnvil(): Promise<{ url: string; process: ChildProcess | undefined }> {
+  const given = process.env.TEST_ANVIL_URL;
+  if (given) {
+    await waitForChain(given, 10_000);
+    return { url: given, process: undefined };
+  }
+  const binary = findAnvil();
+  if (!binary) {
+    throw new Error(
+      'anvil is not installed: run npm install (@foundry-rs/anvil) or set ANVIL_PATH',
+    );
+  }
+  const port = await freePort();
+  const child = spawn(binary, ['--port', String(port), '--host', '127.0.0.1', '--silent'], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForChain(url, 15_000);
+  return { url, process: child };
+}
+
+async function waitForChain(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`the EVM node at ${url} did not answer`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

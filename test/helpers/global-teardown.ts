@@ -1,15 +1,23 @@
 import { rm } from 'node:fs/promises';
 import { Client as PgClient } from 'pg';
+import type { ChildProcess } from 'node:child_process';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { TestServices } from './services';
 
 /** Drops this run's databases, stops a Temporal server we started, removes the bundle. */
 export default async function globalTeardown(): Promise<void> {
   const state = (
-    globalThis as { __svcTest?: { services: TestServices; temporalEnv?: TestWorkflowEnvironment } }
+    globalThis as {
+      __svcTest?: {
+        services: TestServices;
+        temporalEnv?: TestWorkflowEnvironment;
+        anvil?: ChildProcess;
+      };
+    }
   ).__svcTest;
   if (!state) return;
-  const { services, temporalEnv } = state;
+  const { services, temporalEnv, anvil } = state;
+  anvil?.kill('SIGTERM');
   const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
   await admin.connect();
   try {

@@ -64,7 +64,8 @@ export const rollKeyBody = z
       .default(DEFAULT_GRACE_SECONDS)
       .describe('How long the old key keeps working; 24 h by default, at most 7 days'),
   })
-  .optional();
+  // The body may be left out entirely (Fastify then hands the route null).
+  .nullish();
 
 export const keyIdParams = z.object({ id: z.string().max(64) });
 

@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { App } from '../../api/app';
+import { createTestContext, type TestContext } from '../helpers/context';
+import { createKey, signIn, type CreatedKey, type SignedIn } from '../helpers/auth';
+
+/**
+ * Rate limits (decisions §5, spec Limits): one bucket per IP, user, internal token or API
+ * key, a fixed window aligned to the UTC minute, counted in Redis so that any number of API
+ * instances share one exact count.
+ *
+ * Windows are per UTC minute, so every burst first makes sure enough of the current minute
+ * is left (`awaitFreshWindow`) for all its requests to land in one window.
+ */
+
+const ANONYMOUS_RPM = 15;
+const USER_RPM = 20;
+const INTERNAL_RPM = 12;
+const INTERNAL_ALPHA = 'internal-alpha-token-for-rate-limit-tests';
+const INTERNAL_BETA = 'internal-beta-token-for-rate-limit-tests';
+const MINUTE_MS = 60_000;
+
+type Response = LightMyRequestResponse;
+type Headers = Record<string, string>;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const nextBoundary = (at = Date.now()) => (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
+
+/** Sleeps into the next UTC minute when less than `minLeftMs` of the current one is left. */
+async function awaitFreshWindow(minLeftMs = 8_000): Promise<void> {
+  const left = nextBoundary() - Date.now();
+  if (left < minLeftMs) await sleep(left + 100);
+}
+
+/** Test-only routes: one for internal tokens, one public. */
+const rateProbe: FastifyPluginAsyncZod = async (app) => {
+  app.get('/__probe/internal', { config: { auth: 'internal' } }, async () => ({ ok: true }));
+  app.get('/__probe/public', { config: { auth: 'public' } }, async () => ({ ok: true }));
+};
+
+let ctx: TestContext;
+let apiA: App;
+let apiB: App;
+/** Owner of the keys of the burst, countdown, Retry-After and invalid-key tests. */
+let owner: SignedIn;
+let burstKey: CreatedKey;
+let countdownKey: CreatedKey;
+let retryKey: CreatedKey;
+let plainKey: CreatedKey;
+let revokedKey: CreatedKey;
+
+const me = (app: App, headers: Headers, remoteAddress?: string) =>
+  app.inject({ method: 'GET', url: '/me', headers, remoteAddress });
+const nonce = (app: App, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: '/auth/nonce', remoteAddress });
+const internal = (app: App, token: string, remoteAddress?: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/__probe/internal',
+    headers: { authorization: `Bearer ${token}` },
+    remoteAddress,
+  });
+const keyHeaders = (key: CreatedKey): Headers => ({ 'x-api-key': key.key });
+/** Alternates between the two instances, like a load balancer. */
+const instance = (i: number) => (i % 2 === 0 ? apiA : apiB);
+
+function expectAccepted(response: Response, limit: number, remaining?: number): void {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['x-ratelimit-limit']).toBe(String(limit));
+  if (remaining !== undefined) {
+    expect(response.headers['x-ratelimit-remaining']).toBe(String(remaining));
+  }
+}
+
+function expectRateLimited(response: Response, limit: number): void {
+  expect(response.statusCode).toBe(429);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = JSON.parse(response.body) as { error: { code: unknown; message: unknown } };
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
+  expect(body.error.code).toBe('rate_limited');
+  expect(typeof body.error.message).toBe('string');
+  expect((body.error.message as string).length).toBeGreaterThan(0);
+  expect(response.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
+  expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+  expect(response.headers['x-ratelimit-limit']).toBe(String(limit));
+  expect(response.headers['x-ratelimit-remaining']).toBe('0');
+}
+
+/** The accepted requests of a burst are exactly `limit`, each with its own remaining slot. */
+function expectExactBurst(responses: Response[], limit: number): void {
+  const accepted = responses.filter((response) => response.statusCode !== 429);
+  const rejected = responses.filter((response) => response.statusCode === 429);
+  expect(accepted).toHaveLength(limit);
+  expect(rejected).toHaveLength(responses.length - limit);
+  for (const response of accepted) expectAccepted(response, limit);
+  const remaining = accepted.map((r) => Number(r.headers['x-ratelimit-remaining']));
+  expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: limit }, (_, i) => i));
+  for (const response of rejected) expectRateLimited(response, limit);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    RATE_LIMIT_ANONYMOUS_RPM: String(ANONYMOUS_RPM),
+    RATE_LIMIT_USER_RPM: String(USER_RPM),
+    RATE_LIMIT_INTERNAL_RPM: String(INTERNAL_RPM),
+    INTERNAL_TOKENS: `${INTERNAL_ALPHA},${INTERNAL_BETA}`,
+  });
+  // Two API instances with their own pools and connections on one Redis, like two processes.
+  apiA = await ctx.newApi();
+  apiB = await ctx.newApi();
+  for (const app of [apiA, apiB]) {
+    await app.register(rateProbe);
+    await app.ready();
+  }
+  // Sign-ins are anonymous requests from 127.0.0.1: this file signs in 3 users (6 requests),
+  // well under the anonymous limit; the anonymous tests use other addresses.
+  owner = await signIn(apiA);
+  burstKey = await createKey(apiA, owner, { name: 'burst', rate_limit_rpm: 10 });
+  countdownKey = await createKey(apiA, owner, { name: 'countdown', rate_limit_rpm: 5 });
+  retryKey = await createKey(apiA, owner, { name: 'retry', rate_limit_rpm: 2 });
+  plainKey = await createKey(apiA, owner, { name: 'plain', rate_limit_rpm: 4 });
+  revokedKey = await createKey(apiA, owner, { name: 'revoked', rate_limit_rpm: 4 });
+  const revoke = await apiA.inject({
+    method: 'DELETE',
+    url: `/me/api-keys/${revokedKey.id}`,
+    headers: { cookie: owner.cookie },
+  });
+  expect(revoke.statusCode).toBe(204);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+describe('rate limits are exact across two API instances', () => {
+  it('accepts exactly rate_limit_rpm requests of an API key in a concurrent burst', async () => {
+    const limit = 10;
+    await awaitFreshWindow();
+    const burst = await Promise.all(
+      Array.from({ length: 3 * limit }, (_, i) => me(instance(i), keyHeaders(burstKey))),
+    );
+    expectExactBurst(burst, limit);
+  }, 30_000);
+
+  it('accepts exactly the user limit for one session, by cookie and by Bearer', async () => {
+    const user = await signIn(apiB);
+    await awaitFreshWindow();
+    const burst = await Promise.all(
+      Array.from({ length: 3 * USER_RPM }, (_, i) =>
+        me(
+          instance(i),
+          // Cookie and Bearer are the same user, so the same bucket.
+          i % 3 === 0 ? { authorization: `Bearer ${user.token}` } : { cookie: user.cookie },
+        ),
+      ),
+    );
+    expectExactBurst(burst, USER_RPM);
+  }, 30_000);
+
+  it('accepts exactly the anonymous limit per IP, and another IP is unaffected', async () => {
+    await awaitFreshWindow();
+    const burst = await Promise.all(
+      Array.from({ length: 3 * ANONYMOUS_RPM }, (_, i) => nonce(instance(i), '203.0.113.7')),
+    );
+    expectExactBurst(burst, ANONYMOUS_RPM);
+
+    const otherIp = await apiB.inject({
+      method: 'GET',
+      url: '/__probe/public',
+      remoteAddress: '203.0.113.8',
+    });
+    expectAccepted(otherIp, ANONYMOUS_RPM, ANONYMOUS_RPM - 1);
+  }, 30_000);
+});
+
+describe('rate-limit headers', () => {
+  it('count down to 0 with the limit and the next UTC minute as reset', async () => {
+    const limit = 5;
+    await awaitFreshWindow();
+    const before = Date.now();
+    const boundary = nextBoundary(before);
+    for (let i = 0; i < limit; i++) {
+      const response = await me(instance(i), keyHeaders(countdownKey));
+      expectAccepted(response, limit, limit - 1 - i);
+      const reset = response.headers['x-ratelimit-reset'] as string;
+      expect(reset).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
+      expect(new Date(reset).toISOString()).toBe(reset);
+      expect(Date.parse(reset)).toBe(boundary);
+      const ahead = Date.parse(reset) - Date.now();
+      expect(ahead).toBeGreaterThan(0);
+      expect(ahead).toBeLessThanOrEqual(MINUTE_MS);
+    }
+    const over = await me(apiB, keyHeaders(countdownKey));
+    expectRateLimited(over, limit);
+    expect(over.headers['x-ratelimit-reset']).toBe(new Date(boundary).toISOString());
+    // Retry-After counts whole seconds up to that same reset.
+    const untilReset = (boundary - Date.now()) / 1000;
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(Math.max(1, Math.floor(untilReset)));
+    expect(retryAfter).toBeLessThanOrEqual(Math.ceil(untilReset) + 1);
+  }, 30_000);
+});
+
+describe('buckets', () => {
+  it('keeps a key with its own rpm apart from its owner, and shares the owner bucket at rpm 0', async () => {
+    const user = await signIn(apiA);
+    // Creating keys is itself a session request; the checks below are relative to that.
+    const ownKey = await createKey(apiA, user, { name: 'own', rate_limit_rpm: 3 });
+    const otherKey = await createKey(apiA, user, { name: 'other', rate_limit_rpm: 5 });
+    const sharedKey = await createKey(apiA, user, { name: 'shared', rate_limit_rpm: 0 });
+    const session = { cookie: user.cookie };
+    await awaitFreshWindow();
+
+    const first = await me(apiA, session);
+    expectAccepted(first, USER_RPM);
+    const left = Number(first.headers['x-ratelimit-remaining']);
+    expect(left).toBeGreaterThanOrEqual(USER_RPM - 4);
+
+    // The key's own bucket runs out; the session bucket does not move.
+    for (let i = 0; i < 3; i++) expectAccepted(await me(instance(i), keyHeaders(ownKey)), 3, 2 - i);
+    expectRateLimited(await me(apiB, keyHeaders(ownKey)), 3);
+    expectAccepted(await me(apiB, session), USER_RPM, left - 1);
+
+    // A key with rpm 0 counts in the owner's bucket (both ways).
+    expectAccepted(await me(apiA, keyHeaders(sharedKey)), USER_RPM, left - 2);
+    expectAccepted(await me(apiB, { authorization: `Bearer ${user.token}` }), USER_RPM, left - 3);
+
+    // Exhaust the user bucket through the session: exactly the remaining slots pass.
+    let passed = 0;
+    let last: Response | undefined;
+    for (let i = 0; i < USER_RPM + 2; i++) {
+      last = await me(instance(i), session);
+      if (last.statusCode === 429) break;
+      expectAccepted(last, USER_RPM, left - 4 - passed);
+      passed++;
+    }
+    expect(passed).toBe(left - 3);
+    expectRateLimited(last!, USER_RPM);
+
+    // Now the rpm-0 key is limited too, while a key with its own rpm still passes.
+    expectRateLimited(await me(apiA, keyHeaders(sharedKey)), USER_RPM);
+    expectRateLimited(await me(apiB, keyHeaders(sharedKey)), USER_RPM);
+    expectAccepted(await me(apiB, keyHeaders(otherKey)), 5, 4);
+  }, 30_000);
+
+  it('gives each internal token its own RATE_LIMIT_INTERNAL_RPM bucket, apart from its IP', async () => {
+    const ip = '198.51.100.5';
+    await awaitFreshWindow();
+    for (let i = 0; i < INTERNAL_RPM; i++) {
+      const response = await internal(instance(i), INTERNAL_ALPHA, ip);
+      expectAccepted(response, INTERNAL_RPM, INTERNAL_RPM - 1 - i);
+      expect(response.json()).toEqual({ ok: true });
+    }
+    expectRateLimited(await internal(apiA, INTERNAL_ALPHA, ip), INTERNAL_RPM);
+    expectRateLimited(await internal(apiB, INTERNAL_ALPHA, ip), INTERNAL_RPM);
+
+    // The other token has its own bucket, and the IP's anonymous bucket was not touched.
+    expectAccepted(await internal(apiB, INTERNAL_BETA, ip), INTERNAL_RPM, INTERNAL_RPM - 1);
+    expectAccepted(await nonce(apiA, ip), ANONYMOUS_RPM, ANONYMOUS_RPM - 1);
+  }, 30_000);
+});
+
+describe('invalid API keys', () => {
+  it('get 401 invalid_api_key, never 429, and consume no bucket', async () => {
+    const ip = '192.0.2.50';
+    const lastChar = plainKey.key.slice(-1);
+    const invalid = [
+      `svc_live_${randomBytes(32).toString('hex')}`,
+      // The prefix of a real key with another secret.
+      `${plainKey.key.slice(0, -1)}${lastChar === '0' ? '1' : '0'}`,
+      revokedKey.key,
+      'not-a-key',
+    ];
+    await awaitFreshWindow();
+    const requests: Promise<Response>[] = [];
+    for (let round = 0; round < 6; round++) {
+      invalid.forEach((key, i) => {
+        const app = instance(round + i);
+        requests.push(me(app, { 'x-api-key': key }, ip));
+        // Even alongside a valid session, an invalid x-api-key alone decides.
+        if (round === 0) requests.push(me(app, { 'x-api-key': key, cookie: owner.cookie }, ip));
+        if (key.startsWith('svc_live_')) {
+          requests.push(me(app, { authorization: `Bearer ${key}` }, ip));
+        }
+      });
+    }
+    const responses = await Promise.all(requests);
+    // More than the anonymous limit of the address, and still no 429.
+    expect(responses.length).toBeGreaterThan(ANONYMOUS_RPM);
+    for (const response of responses) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        error: { code: 'invalid_api_key', message: expect.any(String) },
+      });
+    }
+
+    // Nothing was counted: not the address, not the real key whose prefix was used.
+    expectAccepted(await nonce(apiA, ip), ANONYMOUS_RPM, ANONYMOUS_RPM - 1);
+    expectAccepted(await me(apiB, keyHeaders(plainKey)), 4, 3);
+  }, 30_000);
+});
+
+describe('Retry-After', () => {
+  it('is truthful: still limited just before it, accepted just after it', async () => {
+    const limit = 2;
+    await awaitFreshWindow();
+    for (let i = 0; i < limit; i++) {
+      expectAccepted(await me(instance(i), keyHeaders(retryKey)), limit, limit - 1 - i);
+    }
+    const over = await me(apiA, keyHeaders(retryKey));
+    const at = Date.now();
+    expectRateLimited(over, limit);
+    const retryAfter = Number(over.headers['retry-after']);
+    const reset = Date.parse(over.headers['x-ratelimit-reset'] as string);
+
+    if (retryAfter >= 2) {
+      // Half a second before Retry-After runs out, the window has not rolled yet.
+      await sleep(at + (retryAfter - 1.5) * 1000 - Date.now());
+      expectRateLimited(await me(apiB, keyHeaders(retryKey)), limit);
+    }
+    await sleep(at + retryAfter * 1000 + 250 - Date.now());
+    const after = await me(apiB, keyHeaders(retryKey));
+    expectAccepted(after, limit, limit - 1);
+    expect(Date.parse(after.headers['x-ratelimit-reset'] as string)).toBe(reset + MINUTE_MS);
+  }, 90_000);
+});
