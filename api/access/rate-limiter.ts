@@ -9,15 +9,17 @@ import type { Redis, Result } from 'ioredis';
  * window's end. A request is accepted when its count is at most the limit, so the
  * accepted requests of a window never exceed the limit however many race. The window key
  * is derived inside the script from KEYS[1], which is fine on a single Redis (not Cluster).
+ * Arithmetic stays in seconds: the development stand-in runs Lua with 32-bit integers.
  */
 const CONSUME_SCRIPT = `
 local now = redis.call('TIME')
-local now_ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local window_end = (math.floor(now_ms / 60000) + 1) * 60000
+local now_s = tonumber(now[1])
+local window_end = (math.floor(now_s / 60) + 1) * 60
 local key = KEYS[1] .. ':' .. window_end
 local count = redis.call('INCR', key)
-if count == 1 then redis.call('PEXPIREAT', key, window_end + 5000) end
-return {count, window_end, now_ms}
+if count == 1 then redis.call('EXPIREAT', key, window_end + 5) end
+local ms_left = (window_end - now_s) * 1000 - math.floor(tonumber(now[2]) / 1000)
+return {count, window_end, ms_left}
 `;
 
 export interface RateDecision {
@@ -44,13 +46,13 @@ export class RateLimiter {
 
   /** Counts one request against `bucket` (e.g. `user:42`) with `limit` per minute. */
   async consume(bucket: string, limit: number): Promise<RateDecision> {
-    const [count, windowEnd, nowMs] = await this.redis.consumeRate(`ratelimit:${bucket}`);
+    const [count, windowEnd, msLeft] = await this.redis.consumeRate(`ratelimit:${bucket}`);
     return {
       allowed: count <= limit,
       limit,
       remaining: Math.max(0, limit - count),
-      resetAt: new Date(windowEnd),
-      retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - nowMs) / 1000)),
+      resetAt: new Date(windowEnd * 1000),
+      retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
     };
   }
 }
