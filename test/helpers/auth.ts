@@ -17,7 +17,7 @@ export async function getNonce(app: App): Promise<string> {
 }
 
 export function siweMessage(
-  account: PrivateKeyAccount,
+  account: { address: `0x${string}` },
   nonce: string,
   overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
 ): string {

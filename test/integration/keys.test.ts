@@ -47,6 +47,17 @@ function expectError(response: Awaited<ReturnType<App['inject']>>, status: numbe
 
 const withKey = (key: string) => ({ 'x-api-key': key });
 
+interface ListedKey {
+  id: string;
+  revoked: boolean;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+}
+type Reply = Awaited<ReturnType<App['inject']>>;
+const itemsOf = <Item = ListedKey>(response: Reply) => response.json<{ items: Item[] }>().items;
+const idsOf = (response: Reply) => itemsOf(response).map((item) => item.id);
+
 describe('POST /me/api-keys', () => {
   it('creates a key shown once, in the decided shape, with the spec defaults', async () => {
     const created = await newKey(alice, { name: 'deploy bot' });
@@ -166,7 +177,7 @@ describe('using and managing keys', () => {
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
     });
-    expect(alices.json().items.map((item: { id: string }) => item.id)).not.toContain(created.id);
+    expect(idsOf(alices)).not.toContain(created.id);
   });
 
   it('PATCH changes settings; a new spend_period restarts the count', async () => {
@@ -232,7 +243,7 @@ describe('using and managing keys', () => {
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
     });
-    expect(list.json().items.map((item: { id: string }) => item.id)).not.toContain(created.id);
+    expect(idsOf(list)).not.toContain(created.id);
     const [row] = await ctx.sql('select revoked_at from api_keys where id = $1', [created.id]);
     expect(row?.revoked_at).toBeInstanceOf(Date);
     expectError(
@@ -329,7 +340,7 @@ describe('POST /me/api-keys/:id/roll', () => {
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
     });
-    const listed = list.json().items.find((item: { id: string }) => item.id === old.id);
+    const listed = itemsOf(list).find((item) => item.id === old.id);
     expect(listed).toMatchObject({ revoked: false, expires_at: rolled.rolled_from.expires_at });
 
     // Rolling a key already rolled is refused: roll its successor instead.
@@ -433,7 +444,7 @@ describe('usage', () => {
       url: `/me/api-keys/${created.id}/recent?limit=4`,
       headers: { cookie: alice.cookie },
     });
-    const items = recent.json().items;
+    const items = itemsOf<{ route: string; created_at: string }>(recent);
     expect(items).toHaveLength(4);
     expect(items[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -445,13 +456,13 @@ describe('usage', () => {
       latency_ms: expect.any(Number),
       created_at: expect.stringMatching(ISO),
     });
-    expect(items.map((item: { route: string }) => item.route)).toEqual([
+    expect(items.map((item) => item.route)).toEqual([
       '/me/api-keys',
       '(unmatched)',
       '/__probe/model',
       '/__probe/model',
     ]);
-    const times = items.map((item: { created_at: string }) => Date.parse(item.created_at));
+    const times = items.map((item) => Date.parse(item.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
     const list = await app.inject({
@@ -459,8 +470,10 @@ describe('usage', () => {
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
     });
-    const listed = list.json().items.find((item: { id: string }) => item.id === created.id);
-    expect(Date.parse(listed.last_used_at)).toBeGreaterThan(Date.parse(listed.created_at));
+    const listed = itemsOf(list).find((item) => item.id === created.id);
+    expect(Date.parse(listed?.last_used_at ?? '')).toBeGreaterThan(
+      Date.parse(listed?.created_at ?? ''),
+    );
   });
 
   it('recent defaults to 50 and clamps at 200; since defaults to month', async () => {
