@@ -258,13 +258,11 @@ async function run(config: ReturnType<typeof loadConfig>): Promise<void> {
     // Usage logging is asynchronous (batched): flush, then count what the measured keys wrote.
     await app.usage.flush();
     const roundKeys = keys.slice(1).map((key) => key.id);
-    const [row] = await deps.orm.em
-      .fork()
-      .execute<{ count: string }[]>(
-        `select count(*) as count from api_key_usage
+    const [row] = await deps.orm.em.fork().execute<{ count: string }[]>(
+      `select count(*) as count from api_key_usage
          where api_key_id in (${roundKeys.map(() => '?').join(', ')})`,
-        roundKeys,
-      );
+      roundKeys,
+    );
     console.log(
       `  usage rows written for the measured keyed rounds: ${row?.count ?? 0} ` +
         `(autocannon counted ${sum(keyed, (m) => m.ok)} 2xx)`,

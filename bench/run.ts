@@ -1,8 +1,10 @@
+import { benchAuthOverhead } from './auth-overhead';
 import { benchHttpOverhead } from './http-overhead';
 
 /** `npm run bench`: every benchmark in turn; each prints its own side-by-side figures. */
 async function main(): Promise<void> {
   await benchHttpOverhead();
+  await benchAuthOverhead();
 }
 
 main().catch((err: unknown) => {
