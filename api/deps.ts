@@ -29,7 +29,12 @@ export async function connectApiDeps(
 
 function createRedisFromConfig(config: Config, logger: Logger): Redis {
   if (!config.redisUrl) throw new Error('REDIS_URL: is required');
-  return createRedis(config.redisUrl, { keyPrefix: config.redisKeyPrefix, name: 'api', logger });
+  return createRedis(config.redisUrl, {
+    keyPrefix: config.redisKeyPrefix,
+    name: 'api',
+    logger,
+    autoPipelining: true,
+  });
 }
 
 export async function closeApiDeps(deps: ApiDeps): Promise<void> {

@@ -71,6 +71,7 @@ export class ApiKeyStore {
     const keyHash = this.hash(rawKey);
     let key = this.cache.get(keyHash);
     if (!key) {
+      const snapshot = this.cache.snapshot();
       const [row] = await this.orm.em
         .fork()
         .execute<ApiKeyRow[]>(`select ${API_KEY_COLUMNS} from api_keys where key_hash = ?`, [
@@ -78,7 +79,7 @@ export class ApiKeyStore {
         ]);
       if (!row) return null;
       key = credentialFromRow(row);
-      this.cache.set(keyHash, key);
+      this.cache.set(keyHash, key, snapshot);
     }
     // The lookup went by hash through an index; compare once more in constant time anyway.
     if (!digestsEqual(key.keyHash, keyHash)) return null;

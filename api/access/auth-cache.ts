@@ -11,6 +11,8 @@ import type { Logger } from '../../shared/logger';
  */
 export class AuthCache<Value> {
   private readonly entries = new Map<string, { value: Value; expiresAt: number }>();
+  /** Bumped by every invalidation, so a read that raced one is not cached (see `set`). */
+  private generation = 0;
 
   constructor(
     /** Names this cache inside invalidation messages (`<name>:<id>`). */
@@ -20,6 +22,11 @@ export class AuthCache<Value> {
     private readonly ttlMs: number,
     private readonly maxEntries = 50_000,
   ) {}
+
+  /** Take before reading the database; hand to `set` with what was read. */
+  snapshot(): number {
+    return this.generation;
+  }
 
   get(id: string): Value | undefined {
     const entry = this.entries.get(id);
@@ -31,7 +38,12 @@ export class AuthCache<Value> {
     return entry.value;
   }
 
-  set(id: string, value: Value): void {
+  /**
+   * Caches what a read started at `snapshot` returned, unless an invalidation arrived
+   * meanwhile: the read may then predate the change (e.g. a revocation) and is not kept.
+   */
+  set(id: string, value: Value, snapshot: number): void {
+    if (snapshot !== this.generation) return;
     if (this.entries.size >= this.maxEntries) {
       // Map iteration is insertion order: drop the oldest entry.
       const oldest = this.entries.keys().next().value;
@@ -42,16 +54,18 @@ export class AuthCache<Value> {
 
   /** Drops the entry here at once and tells every other instance to drop it too. */
   async invalidate(id: string): Promise<void> {
-    this.entries.delete(id);
+    this.drop(id);
     await this.publisher.publish(this.channel, `${this.name}:${id}`);
   }
 
   /** Applies an invalidation published by any instance (this one included). */
   drop(id: string): void {
+    this.generation++;
     this.entries.delete(id);
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 }

@@ -37,6 +37,7 @@ export class SessionStore {
   async findLive(sessionId: string, now = new Date()): Promise<SessionRecord | null> {
     let record = this.cache.get(sessionId);
     if (!record) {
+      const snapshot = this.cache.snapshot();
       const [row] = await this.orm.em
         .fork()
         .execute<SessionRow[]>(
@@ -49,7 +50,7 @@ export class SessionStore {
         expiresAt: new Date(row.expires_at),
         revokedAt: row.revoked_at && new Date(row.revoked_at),
       };
-      this.cache.set(sessionId, record);
+      this.cache.set(sessionId, record, snapshot);
     }
     return record.revokedAt === null && record.expiresAt > now ? record : null;
   }

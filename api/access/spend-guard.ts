@@ -67,6 +67,12 @@ export async function reserveSpend(
   now = new Date(),
 ): Promise<SpendReservation> {
   if (cost < 0n) throw new RangeError('cost must not be negative');
+  if (cost === 0n) {
+    // Free requests pass even when the cap is used up or was lowered below the use.
+    const state = await readSpend(em, keyId, now);
+    if (!state) throw new Error(`api key ${keyId} does not exist`);
+    return { keyId, cost, ...state };
+  }
   const current = currentStartSql(now);
   const usedInPeriod = `(case when spend_period_start = ${current.sql} then spend_used else 0 end)`;
   const rows = await em.execute<GuardRow[]>(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from '@mikro-orm/postgresql';
 import type { MikroORM } from '../../shared/db/orm';
 import type { Logger } from '../../shared/logger';
 
@@ -80,41 +81,42 @@ export class UsageRecorder {
   }
 
   private async write(batch: (UsageEntry & { id: string })[]): Promise<void> {
-    const rows = batch.map(
-      (entry) =>
-        [
-          entry.id,
-          entry.apiKeyId,
-          entry.method,
-          entry.route.slice(0, 512),
-          entry.status,
-          Math.round(entry.latencyMs),
-          entry.flowCost.toString(),
-          entry.model?.slice(0, 128) ?? null,
-          entry.inputTokens,
-          entry.outputTokens,
-          entry.createdAt,
-        ] as const,
-    );
     const lastUsed = new Map<string, Date>();
     for (const entry of batch) {
       const seen = lastUsed.get(entry.apiKeyId);
       if (!seen || seen < entry.createdAt) lastUsed.set(entry.apiKeyId, entry.createdAt);
     }
-    await this.orm.em.fork().transactional(async (em) => {
-      await em.execute(
+    // One array parameter per column, bound (not inlined into the SQL text): a batch of any
+    // size is one short statement for PostgreSQL to parse.
+    const columns: Knex.Value[] = [
+      batch.map((entry) => entry.id),
+      batch.map((entry) => entry.apiKeyId),
+      batch.map((entry) => entry.method),
+      batch.map((entry) => entry.route.slice(0, 512)),
+      batch.map((entry) => entry.status),
+      batch.map((entry) => Math.round(entry.latencyMs)),
+      batch.map((entry) => entry.flowCost.toString()),
+      // An array with nulls is still a valid bind value; Knex's type only lists plain arrays.
+      batch.map((entry) => entry.model?.slice(0, 128) ?? null) as string[],
+      batch.map((entry) => entry.inputTokens),
+      batch.map((entry) => entry.outputTokens),
+      batch.map((entry) => entry.createdAt.toISOString()),
+    ];
+    const knex = this.orm.em.getKnex();
+    await knex.transaction(async (trx) => {
+      await trx.raw(
         `insert into api_key_usage (id, api_key_id, method, route, status, latency_ms,
            flow_cost, model, input_tokens, output_tokens, created_at)
-         values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+         select * from unnest(?::uuid[], ?::uuid[], ?::varchar[], ?::varchar[], ?::smallint[],
+           ?::int[], ?::bigint[], ?::varchar[], ?::int[], ?::int[], ?::timestamptz[])
          on conflict (id) do nothing`,
-        rows.flat(),
+        columns,
       );
-      const keys = [...lastUsed.entries()];
-      await em.execute(
+      await trx.raw(
         `update api_keys set last_used_at = greatest(coalesce(last_used_at, v.at), v.at)
-         from (values ${keys.map(() => '(?::uuid, ?::timestamptz)').join(', ')}) as v(id, at)
+         from unnest(?::uuid[], ?::timestamptz[]) as v(id, at)
          where api_keys.id = v.id`,
-        keys.flat(),
+        [[...lastUsed.keys()], [...lastUsed.values()].map((at) => at.toISOString())],
       );
     });
   }

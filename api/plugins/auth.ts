@@ -89,7 +89,10 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
   const channel = `${config.redisKeyPrefix}auth:invalidate`;
   const keyCache = new AuthCache<ApiKeyCredential>('key', redis, channel, CACHE_TTL_MS);
   const sessionCache = new AuthCache<SessionRecord>('session', redis, channel, CACHE_TTL_MS);
-  const subscriber = redis.duplicate({ connectionName: 'api-auth-sub' });
+  const subscriber = redis.duplicate({
+    connectionName: 'api-auth-sub',
+    enableAutoPipelining: false,
+  });
   subscriber.on('error', (err: Error) =>
     logger.warn({ err: { message: err.message } }, 'redis error'),
   );

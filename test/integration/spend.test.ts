@@ -160,9 +160,7 @@ describe('spend guard under concurrency', () => {
   it('accepts exactly cap / cost concurrent charges through the guard and never passes the cap', async () => {
     const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () =>
-        reserveSpend(ctx.deps.orm.em.fork(), key.id, 10n * FLOW),
-      ),
+      Array.from({ length: 50 }, () => reserveSpend(ctx.deps.orm.em.fork(), key.id, 10n * FLOW)),
     );
     const accepted = results.filter((r) => r.status === 'fulfilled');
     const rejected = results.filter((r) => r.status === 'rejected');
@@ -173,9 +171,7 @@ describe('spend guard under concurrency', () => {
       expect(r.reason).toMatchObject({ code: 'spend_limit_reached', status: 402 });
     }
     // Every accepted charge saw a distinct running total: the charges were serialised.
-    const totals = accepted
-      .map((r) => r.value.used)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const totals = accepted.map((r) => r.value.used).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     expect(totals).toEqual(Array.from({ length: 10 }, (_, i) => BigInt(i + 1) * 10n * FLOW));
     expect(await spendUsed(key.id)).toBe(100n * FLOW);
     const state = await readSpend(ctx.deps.orm.em.fork(), key.id);
@@ -209,10 +205,11 @@ describe('period rollover', () => {
   it('resets a past period once, however many charges arrive together', async () => {
     const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
     const yesterday = utcMidnight(new Date(), -1);
-    await ctx.sql(
-      'update api_keys set spend_used = $1, spend_period_start = $2 where id = $3',
-      [String(100n * FLOW), yesterday, key.id],
-    );
+    await ctx.sql('update api_keys set spend_used = $1, spend_period_start = $2 where id = $3', [
+      String(100n * FLOW),
+      yesterday,
+      key.id,
+    ]);
     // Yesterday's spend is not this period's.
     expect((await listedKey(key.id)).spend_period_used).toBe(0);
 
@@ -236,10 +233,11 @@ describe('period rollover', () => {
 
   it('resets a past period once under concurrent guard calls', async () => {
     const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
-    await ctx.sql(
-      'update api_keys set spend_used = $1, spend_period_start = $2 where id = $3',
-      [String(90n * FLOW), utcMidnight(new Date(), -3), key.id],
-    );
+    await ctx.sql('update api_keys set spend_used = $1, spend_period_start = $2 where id = $3', [
+      String(90n * FLOW),
+      utcMidnight(new Date(), -3),
+      key.id,
+    ]);
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, () => reserveSpend(ctx.deps.orm.em.fork(), key.id, 5n * FLOW)),
     );
@@ -305,9 +303,7 @@ describe('period rollover', () => {
     const decLast = new Date('2024-12-31T23:59:59.999Z');
     const jan1 = new Date('2025-01-01T00:00:00.000Z');
 
-    expect((await reserve(key.id, 50, new Date('2024-12-01T00:00:00.000Z'))).used).toBe(
-      50n * FLOW,
-    );
+    expect((await reserve(key.id, 50, new Date('2024-12-01T00:00:00.000Z'))).used).toBe(50n * FLOW);
     expect(await reserve(key.id, 50, decLast)).toMatchObject({
       used: 100n * FLOW,
       periodStart: new Date('2024-12-01T00:00:00.000Z'),
@@ -321,9 +317,9 @@ describe('period rollover', () => {
     });
 
     const leap = await newKey({ spend_limit_flow: '100', spend_period: 'month' });
-    expect(
-      await reserve(leap.id, 100, new Date('2028-02-29T23:59:59.999Z')),
-    ).toMatchObject({ resetsAt: new Date('2028-03-01T00:00:00.000Z') });
+    expect(await reserve(leap.id, 100, new Date('2028-02-29T23:59:59.999Z'))).toMatchObject({
+      resetsAt: new Date('2028-03-01T00:00:00.000Z'),
+    });
     await expectRefused(reserve(leap.id, 1, new Date('2028-02-29T23:59:59.999Z')));
     expect((await reserve(leap.id, 1, new Date('2028-03-01T00:00:00.000Z'))).used).toBe(FLOW);
   });
@@ -455,6 +451,21 @@ describe('X-FLOW headers', () => {
       reset: nextMonth(),
     });
     expect(await spendUsed(key.id)).toBe(10n * FLOW);
+
+    // The headers come from the state that refused the charge, not from a cached view of
+    // the key (the instance's cache still says 10 after this direct update).
+    await ctx.sql('update api_keys set spend_used = $1 where id = $2', [
+      String(12n * FLOW),
+      key.id,
+    ]);
+    const again = await charge(apiA, key.key, { cost: 4 });
+    expectCapRefusal(again);
+    expect(flowHeaders(again)).toEqual({
+      cost: '0',
+      used: '12',
+      limit: '15',
+      reset: nextMonth(),
+    });
   });
 
   it('omits the cap without a limit and the reset for forever', async () => {
@@ -474,7 +485,12 @@ describe('X-FLOW headers', () => {
     expect(flowHeaders(b)).toEqual({ cost: '3', used: '3', limit: '7', reset: undefined });
     expect(b.headers).not.toHaveProperty('x-flow-period-reset');
     const freeForever = await free(apiA, forever.key);
-    expect(flowHeaders(freeForever)).toEqual({ cost: '0', used: '3', limit: '7', reset: undefined });
+    expect(flowHeaders(freeForever)).toEqual({
+      cost: '0',
+      used: '3',
+      limit: '7',
+      reset: undefined,
+    });
     expect((await listedKey(forever.id)).spend_period_resets_at).toBeNull();
 
     const neither = await newKey({ spend_period: 'forever' });
