@@ -26,6 +26,7 @@ export function buildApp(deps: ApiDeps) {
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();

@@ -41,6 +41,14 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // Behind a load balancer: "true" (trust every hop) or comma-separated trusted proxy
+    // addresses/CIDRs. Decides the client IP that anonymous rate limits count by.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value): boolean | string =>
+        value === 'true' ? true : value === 'false' ? false : value,
+      ),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -89,6 +97,7 @@ export interface Config {
   port: number;
   logLevel: string;
   bodyLimitBytes: number;
+  trustProxy: boolean | string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
   redisUrl: string | undefined;
@@ -133,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     redisUrl: env.REDIS_URL,

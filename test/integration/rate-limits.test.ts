@@ -335,3 +335,28 @@ describe('Retry-After', () => {
     expect(Date.parse(after.headers['x-ratelimit-reset'] as string)).toBe(reset + MINUTE_MS);
   }, 90_000);
 });
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  let proxied: TestContext;
+  let api: App;
+  beforeAll(async () => {
+    proxied = await createTestContext({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_ANONYMOUS_RPM: '2' });
+    api = await proxied.newApi();
+    await api.ready();
+  });
+  afterAll(async () => proxied.close());
+
+  it('counts anonymous requests per forwarded client address', async () => {
+    await awaitFreshWindow();
+    const from = (client: string) =>
+      api.inject({
+        method: 'POST',
+        url: '/auth/nonce',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+      });
+    const first = [await from('203.0.113.7'), await from('203.0.113.7'), await from('203.0.113.7')];
+    expect(first.map((response) => response.statusCode)).toEqual([200, 200, 429]);
+    expect((await from('198.51.100.9')).statusCode).toBe(200);
+  });
+});

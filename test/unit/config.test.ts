@@ -68,3 +68,13 @@ describe('config', () => {
     ).toEqual([]);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, and takes true or a list of trusted proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+  });
+});
