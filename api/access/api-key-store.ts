@@ -1,4 +1,4 @@
-import type { EntityManager, MikroORM } from '../../shared/db/orm';
+import type { MikroORM } from '../../shared/db/orm';
 import { API_KEY_FORMAT, digestsEqual, hashApiKey } from '../../shared/domain/api-key';
 import type { SpendPeriod } from '../../shared/domain/spend-period';
 import type { AuthCache } from './auth-cache';
@@ -30,10 +30,10 @@ interface ApiKeyRow {
   expires_at: Date | null;
 }
 
-export const API_KEY_COLUMNS = `id, user_id, key_hash, rate_limit_rpm, spend_limit, spend_period,
+const API_KEY_COLUMNS = `id, user_id, key_hash, rate_limit_rpm, spend_limit, spend_period,
   spend_used, spend_period_start, revoked_at, expires_at`;
 
-export function credentialFromRow(row: ApiKeyRow): ApiKeyCredential {
+function credentialFromRow(row: ApiKeyRow): ApiKeyCredential {
   return {
     id: row.id,
     userId: row.user_id,
@@ -48,9 +48,12 @@ export function credentialFromRow(row: ApiKeyRow): ApiKeyCredential {
   };
 }
 
-/** Revoked, or rolled and past its grace period. */
-export function isKeyActive(key: ApiKeyCredential, now: Date): boolean {
-  return key.revokedAt === null && (key.expiresAt === null || key.expiresAt > now);
+/** Neither revoked nor rolled and past its grace period (for credentials and entities). */
+export function isKeyActive(
+  key: { revokedAt?: Date | null; expiresAt?: Date | null },
+  now: Date,
+): boolean {
+  return key.revokedAt == null && (key.expiresAt == null || key.expiresAt > now);
 }
 
 /** Finds keys by their raw value, through the shared credential cache. */
@@ -89,14 +92,5 @@ export class ApiKeyStore {
   /** Call after any change to a key row, with the row's hash. */
   async invalidate(keyHash: string): Promise<void> {
     await this.cache.invalidate(keyHash);
-  }
-
-  /** The key's row inside `em` (used by writers that then invalidate). */
-  async load(em: EntityManager, id: string): Promise<ApiKeyCredential | null> {
-    const [row] = await em.execute<ApiKeyRow[]>(
-      `select ${API_KEY_COLUMNS} from api_keys where id = ?`,
-      [id],
-    );
-    return row ? credentialFromRow(row) : null;
   }
 }

@@ -5,6 +5,7 @@ import {
   periodEnd,
   periodStart,
   SPEND_PERIODS,
+  spentInPeriod,
   type SpendPeriod,
 } from '../../shared/domain/spend-period';
 
@@ -47,14 +48,15 @@ function currentStartSql(now: Date): { sql: string; params: Date[] } {
 }
 
 function stateOf(row: GuardRow, now: Date): SpendState {
-  const start = new Date(row.spend_period_start);
-  const current = periodStart(row.spend_period, now);
   return {
-    // A row last charged in an earlier period has spent nothing in this one.
-    used: start.getTime() === current.getTime() ? BigInt(row.spend_used) : 0n,
+    used: spentInPeriod(
+      row.spend_period,
+      { used: BigInt(row.spend_used), periodStart: new Date(row.spend_period_start) },
+      now,
+    ),
     limit: row.spend_limit === null ? null : BigInt(row.spend_limit),
     period: row.spend_period,
-    periodStart: current,
+    periodStart: periodStart(row.spend_period, now),
     resetsAt: periodEnd(row.spend_period, now),
   };
 }

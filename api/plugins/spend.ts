@@ -7,7 +7,7 @@ import {
   type SpendReservation,
   type SpendState,
 } from '../access/spend-guard';
-import { periodEnd, periodStart } from '../../shared/domain/spend-period';
+import { periodEnd, periodStart, spentInPeriod } from '../../shared/domain/spend-period';
 import type { ApiKeyCredential } from '../access/api-key-store';
 
 /**
@@ -46,12 +46,15 @@ function slotOf(request: FastifyRequest): SpendSlot {
 
 /** The key's spend as its cached credential knows it (requests that charged nothing). */
 function cachedState(key: ApiKeyCredential, now: Date): SpendState {
-  const current = periodStart(key.spendPeriod, now);
   return {
-    used: key.spendPeriodStart.getTime() === current.getTime() ? key.spendUsed : 0n,
+    used: spentInPeriod(
+      key.spendPeriod,
+      { used: key.spendUsed, periodStart: key.spendPeriodStart },
+      now,
+    ),
     limit: key.spendLimit,
     period: key.spendPeriod,
-    periodStart: current,
+    periodStart: periodStart(key.spendPeriod, now),
     resetsAt: periodEnd(key.spendPeriod, now),
   };
 }
@@ -72,8 +75,9 @@ async function spendPlugin(app: FastifyInstance): Promise<void> {
     if (!slot.reservation || slot.settled) return;
     slot.settled = await settleSpend(this.em, slot.reservation, actual);
     this.flowCharged = actual;
+    const key = this.actor?.apiKey;
     // Other instances cache this key's spend for its headers: tell them it moved.
-    await app.access.apiKeys.invalidate(this.actor?.apiKey?.keyHash ?? '');
+    if (key && slot.reservation.cost > 0n) await app.access.apiKeys.invalidate(key.keyHash);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -41,3 +41,15 @@ export function periodEnd(period: SpendPeriod, now: Date): Date | null {
       return null;
   }
 }
+
+/**
+ * What a key has spent in the period containing `now`, from its stored counter and the start
+ * of the period that counter belongs to: a counter of an earlier period counts as nothing.
+ */
+export function spentInPeriod(
+  period: SpendPeriod,
+  counted: { used: bigint; periodStart: Date },
+  now: Date,
+): bigint {
+  return counted.periodStart.getTime() === periodStart(period, now).getTime() ? counted.used : 0n;
+}

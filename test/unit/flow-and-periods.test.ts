@@ -6,7 +6,7 @@ import {
   hashApiKey,
 } from '../../shared/domain/api-key';
 import { flowNumber, formatFlow, parseFlow } from '../../shared/domain/flow';
-import { periodEnd, periodStart } from '../../shared/domain/spend-period';
+import { periodEnd, periodStart, spentInPeriod } from '../../shared/domain/spend-period';
 
 describe('FLOW amounts', () => {
   it.each([
@@ -59,6 +59,12 @@ describe('spend periods (UTC)', () => {
   ] as const)('%s containing %s starts %s and ends %s', (period, now, start, end) => {
     expect(periodStart(period, at(now)).toISOString()).toBe(start);
     expect(periodEnd(period, at(now))?.toISOString()).toBe(end);
+  });
+
+  it('counts a stored spend only within the period it belongs to', () => {
+    const counted = { used: 7n, periodStart: new Date('2026-11-22T00:00:00.000Z') };
+    expect(spentInPeriod('day', counted, new Date('2026-11-22T23:59:59.999Z'))).toBe(7n);
+    expect(spentInPeriod('day', counted, new Date('2026-11-23T00:00:00.000Z'))).toBe(0n);
   });
 
   it('forever never rolls over', () => {

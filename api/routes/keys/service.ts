@@ -5,9 +5,9 @@ import { ApiKey } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import { apiKeyPrefix, generateApiKey } from '../../../shared/domain/api-key';
 import { flowNumber, formatFlow } from '../../../shared/domain/flow';
-import { periodEnd, periodStart } from '../../../shared/domain/spend-period';
+import { periodEnd, periodStart, spentInPeriod } from '../../../shared/domain/spend-period';
 import { AppError } from '../../../shared/errors';
-import type { ApiKeyStore } from '../../access/api-key-store';
+import { isKeyActive, type ApiKeyStore } from '../../access/api-key-store';
 import type { apiKeySchema, createKeyBody, updateKeyBody } from './schemas';
 
 /** API key management (decisions §4). Every function acts for one user and checks ownership. */
@@ -22,13 +22,12 @@ export interface KeyServiceDeps {
 
 type PublicKey = z.infer<typeof apiKeySchema>;
 
-function isActive(key: ApiKey, now: Date): boolean {
-  return key.revokedAt == null && (key.expiresAt == null || key.expiresAt > now);
-}
-
 export function publicKey(key: ApiKey, now = new Date()): PublicKey {
-  const current = periodStart(key.spendPeriod, now);
-  const used = key.spendPeriodStart.getTime() === current.getTime() ? key.spendUsed : 0n;
+  const used = spentInPeriod(
+    key.spendPeriod,
+    { used: key.spendUsed, periodStart: key.spendPeriodStart },
+    now,
+  );
   return {
     id: key.id,
     prefix: key.prefix,
@@ -40,7 +39,7 @@ export function publicKey(key: ApiKey, now = new Date()): PublicKey {
     spend_period_resets_at: periodEnd(key.spendPeriod, now)?.toISOString() ?? null,
     last_used_at: key.lastUsedAt?.toISOString() ?? null,
     created_at: key.createdAt.toISOString(),
-    revoked: !isActive(key, now),
+    revoked: !isKeyActive(key, now),
     expires_at: key.expiresAt?.toISOString() ?? null,
   };
 }
@@ -59,7 +58,7 @@ export async function ownedKey(
         options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
       )
     : null;
-  if (!key || (options.activeOnly && !isActive(key, new Date()))) {
+  if (!key || (options.activeOnly && !isKeyActive(key, new Date()))) {
     throw new AppError('api_key_not_found', `API key ${id.slice(0, 64)} does not exist`);
   }
   return key;
