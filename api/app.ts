@@ -15,7 +15,12 @@ import spendPlugin from './plugins/spend';
 import usagePlugin from './plugins/usage';
 import { authRoutes } from './routes/auth/routes';
 import { healthRoutes } from './routes/health/routes';
+import { flowRoutes } from './routes/flow/routes';
 import { keyRoutes } from './routes/keys/routes';
+import { invokeRoutes } from './routes/marketplace/invoke-routes';
+import { marketplaceRoutes } from './routes/marketplace/routes';
+import { searchRoutes } from './routes/search/routes';
+import { tokenRoutes } from './routes/tokens/routes';
 
 export const API_VERSION = '0.1.0';
 
@@ -47,6 +52,11 @@ export function buildApp(deps: ApiDeps) {
   void app.register(healthRoutes, { deps });
   void app.register(authRoutes, { deps });
   void app.register(keyRoutes);
+  void app.register(tokenRoutes, { deps });
+  void app.register(marketplaceRoutes, { deps });
+  void app.register(invokeRoutes, { deps });
+  void app.register(flowRoutes, { deps });
+  void app.register(searchRoutes, { deps });
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import RedisMock from 'ioredis-mock';
@@ -22,7 +23,8 @@ export async function startEmbeddedPostgres(
   port: number,
 ): Promise<Running<string>> {
   await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  // pg_trgm backs search's substring indexes (the migrations create the extension).
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   // PGlite runs one query at a time; the socket server queues the pool's connections.
   const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 16 });
   await server.start();

@@ -33,6 +33,44 @@ const chainRpcUrls = z
     return urls;
   });
 
+const TEMPLATES = ['virtuals', 'dpnm'] as const;
+export type LaunchTemplate = (typeof TEMPLATES)[number];
+export type LaunchFactories = Record<number, Partial<Record<LaunchTemplate, `0x${string}`>>>;
+
+/** `<chainId>:<template>=<factory address>` pairs, e.g. `97:dpnm=0xabc…,97:virtuals=0xdef…`. */
+const launchFactories = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const factories: LaunchFactories = {};
+    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+      const match = /^\s*(\d+)\s*:\s*([a-z]+)\s*=\s*(0x[0-9a-fA-F]{40})\s*$/.exec(pair);
+      const template = TEMPLATES.find((known) => known === match?.[2]);
+      if (!match?.[1] || !match[3] || !template) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${pair}" is not <chainId>:<virtuals|dpnm>=<0x address>`,
+        });
+        return z.NEVER;
+      }
+      const chainId = Number(match[1]);
+      factories[chainId] = { ...factories[chainId], [template]: match[3] as `0x${string}` };
+    }
+    return factories;
+  });
+
+/**
+ * Outside production, chain 31337 (anvil) has the two factories at the addresses the first
+ * two deployments of anvil's default account get (nonces 0 and 1), which is where the local
+ * deploy script puts them.
+ */
+const DEV_LAUNCH_FACTORIES: LaunchFactories = {
+  31337: {
+    virtuals: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    dpnm: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  },
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -68,9 +106,12 @@ const envSchema = z
     BOT_TOKENS: csv,
     WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
     CHAIN_RPC_URLS: chainRpcUrls,
+    LAUNCH_FACTORIES: launchFactories,
     MATRIX_HOMESERVER_URL: z.url().optional(),
     MATRIX_ACCESS_TOKEN: z.string().optional(),
     LOW_BALANCE_THRESHOLD_FLOW: z.coerce.number().nonnegative().default(10),
+    // How long an agent's endpoint may take to answer an invocation.
+    AGENT_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     // Requests per minute per bucket (decisions §5); API keys carry their own rate_limit_rpm.
     RATE_LIMIT_ANONYMOUS_RPM: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_USER_RPM: z.coerce.number().int().positive().default(240),
@@ -110,6 +151,8 @@ export interface Config {
   botTokens: string[];
   webhookAllowedHosts: string[];
   chainRpcUrls: Record<number, string>;
+  launchFactories: LaunchFactories;
+  agentCallTimeoutMs: number;
   matrix: { homeserverUrl: string | undefined; accessToken: string | undefined };
   lowBalanceThresholdFlow: number;
   rateLimits: { anonymous: number; user: number; internal: number };
@@ -136,6 +179,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     !source.CHAIN_RPC_URLS && env.NODE_ENV !== 'production'
       ? { 31337: 'http://127.0.0.1:8545' }
       : env.CHAIN_RPC_URLS;
+  const launchFactories =
+    !source.LAUNCH_FACTORIES && env.NODE_ENV !== 'production'
+      ? DEV_LAUNCH_FACTORIES
+      : env.LAUNCH_FACTORIES;
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -159,6 +206,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     botTokens: env.BOT_TOKENS,
     webhookAllowedHosts: csv.parse(env.WEBHOOK_ALLOWED_HOSTS ?? defaultAllowedHosts),
     chainRpcUrls,
+    launchFactories,
+    agentCallTimeoutMs: env.AGENT_CALL_TIMEOUT_MS,
     matrix: { homeserverUrl: env.MATRIX_HOMESERVER_URL, accessToken: env.MATRIX_ACCESS_TOKEN },
     lowBalanceThresholdFlow: env.LOW_BALANCE_THRESHOLD_FLOW,
     rateLimits: {

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
+  gone: 410,
   internal_error: 500,
   service_unavailable: 503,
   // Idempotency
@@ -36,12 +37,23 @@ export const ERROR_STATUS = {
   chain_unsupported: 400,
   token_not_found: 404,
   ticker_taken: 409,
+  instance_taken: 409,
   // Marketplace
   invalid_monetization: 400,
   tool_unknown: 400,
   not_owner: 403,
   agent_not_found: 404,
   slug_taken: 409,
+  agent_not_published: 409,
+  subscription_not_offered: 409,
+  subscription_required: 402,
+  free_quota_exhausted: 429,
+  rating_not_allowed: 403,
+  agent_failed: 502,
+  agent_timeout: 504,
+  // FLOW
+  user_not_found: 404,
+  ref_id_conflict: 409,
   // Projects
   token_no_match: 403,
   private_forbidden: 403,

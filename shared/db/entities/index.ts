@@ -1,3 +1,14 @@
+import { Token } from './token';
+import { Agent } from './agent';
+import { AgentToolPrice } from './agent-tool-price';
+import { AgentCall } from './agent-call';
+import { AgentDailyStat } from './agent-daily-stat';
+import { AgentSubscription } from './agent-subscription';
+import { AgentFreeCall } from './agent-free-call';
+import { AgentRating } from './agent-rating';
+import { FlowAccount } from './flow-account';
+import { FlowHold } from './flow-hold';
+import { LedgerEntry } from './ledger-entry';
 import { ApiKey } from './api-key';
 import { ApiKeyUsage } from './api-key-usage';
 import { IdempotencyKey } from './idempotency-key';
@@ -9,6 +20,34 @@ export { ApiKeyUsage } from './api-key-usage';
 export { IdempotencyKey } from './idempotency-key';
 export { Session } from './session';
 export { User } from './user';
+export { Token } from './token';
+export { Agent } from './agent';
+export { AgentToolPrice } from './agent-tool-price';
+export { AgentCall } from './agent-call';
+export { AgentDailyStat } from './agent-daily-stat';
+export { AgentSubscription } from './agent-subscription';
+export { AgentFreeCall } from './agent-free-call';
+export { AgentRating } from './agent-rating';
+export { FlowAccount } from './flow-account';
+export { FlowHold } from './flow-hold';
+export { LedgerEntry } from './ledger-entry';
 
 /** Every entity, registered explicitly (no folder scanning, works the same from ts and js). */
-export const entities = [User, IdempotencyKey, Session, ApiKey, ApiKeyUsage];
+export const entities = [
+  User,
+  IdempotencyKey,
+  Session,
+  ApiKey,
+  ApiKeyUsage,
+  Token,
+  Agent,
+  AgentToolPrice,
+  AgentCall,
+  AgentDailyStat,
+  AgentSubscription,
+  AgentFreeCall,
+  AgentRating,
+  FlowAccount,
+  FlowHold,
+  LedgerEntry,
+];

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MAX_FLOW, parseFlow } from '../shared/domain/flow';
+import { SLUG_PATTERN } from '../shared/domain/slug';
+
+/** Wire building blocks shared by the route schemas (decisions §1). */
+
+/** ISO 8601 UTC with milliseconds, as every timestamp leaves the API. */
+export const isoTime = z.iso.datetime({ offset: false });
+
+/** A FLOW price as the marketplace sends it: a number, at most 6 decimals kept (rounded down). */
+export const flowPrice = z
+  .number({ error: 'must be a number' })
+  .min(0, { error: 'must be 0 or more' })
+  .max(MAX_FLOW, { error: `must be at most ${MAX_FLOW}` })
+  .transform((value) => parseFlow(value) ?? 0n);
+
+/** A positive FLOW amount given as a decimal string or a number, to micro-FLOW. */
+export const flowAmount = z.union([z.string().max(32), z.number()]).transform((value, ctx) => {
+  const micro = parseFlow(value);
+  if (micro === null || micro === 0n) {
+    ctx.addIssue({ code: 'custom', message: 'must be a positive FLOW amount' });
+    return z.NEVER;
+  }
+  return micro;
+});
+
+export const slugParams = z.object({
+  slug: z.string().max(128).describe('The resource’s slug'),
+});
+
+/** Whether a string could be a slug at all (lookups of anything else are a plain 404). */
+export function looksLikeSlug(value: string): boolean {
+  return value.length <= 128 && SLUG_PATTERN.test(value);
+}
