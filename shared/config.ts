@@ -76,6 +76,8 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // Where clients reach the API, for absolute links in responses (e.g. `marketplaceUrl`).
+    PUBLIC_BASE_URL: z.url().optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -136,6 +138,7 @@ export interface Config {
   env: 'development' | 'test' | 'production';
   host: string;
   port: number;
+  publicBaseUrl: string;
   logLevel: string;
   bodyLimitBytes: number;
   trustProxy: boolean | string;
@@ -187,6 +190,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,

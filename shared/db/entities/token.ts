@@ -26,6 +26,11 @@ export const Token = defineEntity({
   indexes: [
     { properties: ['createdAt', 'id'] },
     {
+      name: 'tokens_instance_lower_index',
+      expression:
+        'create index "tokens_instance_lower_index" on "tokens" (lower("instance")) where "instance" is not null',
+    },
+    {
       name: 'tokens_name_trgm_index',
       expression:
         'create index "tokens_name_trgm_index" on "tokens" using gin (lower("name") gin_trgm_ops)',

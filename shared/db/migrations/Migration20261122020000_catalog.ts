@@ -14,6 +14,9 @@ export class Migration20261122020000_catalog extends Migration {
     this.addSql(`alter table "tokens" add constraint "tokens_slug_unique" unique ("slug");`);
     this.addSql(`create index "tokens_created_at_id_index" on "tokens" ("created_at", "id");`);
     this.addSql(
+      `create index "tokens_instance_lower_index" on "tokens" (lower("instance")) where "instance" is not null;`,
+    );
+    this.addSql(
       `create index "tokens_name_trgm_index" on "tokens" using gin (lower("name") gin_trgm_ops);`,
     );
     this.addSql(
