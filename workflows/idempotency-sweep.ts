@@ -1,14 +1,16 @@
-import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
+import { continueAsNew, patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { MaintenanceActivities } from '../workers/activities/maintenance';
 import type { IdempotencySweepInput } from '../shared/temporal/workflows';
 
-const { purgeExpiredIdempotencyKeys } = proxyActivities<MaintenanceActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
+const { purgeExpiredIdempotencyKeys, releaseExpiredFlowHolds } =
+  proxyActivities<MaintenanceActivities>({
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+  });
 
 /**
- * Purges expired Idempotency-Key records forever.
+ * Purges expired Idempotency-Key records forever, and releases FLOW holds of agent calls that
+ * never settled.
  *
  * - Id: `maintenance:idempotency-sweep:<taskQueue>` (one per deployment); the API starts it
  *   on boot with the "use existing" conflict policy, so many API instances start it once.
@@ -21,6 +23,8 @@ const { purgeExpiredIdempotencyKeys } = proxyActivities<MaintenanceActivities>({
 export async function idempotencySweepWorkflow(input: IdempotencySweepInput): Promise<void> {
   for (let purge = 0; purge < input.purgesPerRun; purge++) {
     await purgeExpiredIdempotencyKeys();
+    // Added after the first release: runs that started before it replay without the call.
+    if (patched('release-expired-flow-holds')) await releaseExpiredFlowHolds();
     await sleep(input.intervalSeconds * 1000);
   }
   await continueAsNew<typeof idempotencySweepWorkflow>(input);

@@ -62,6 +62,41 @@ describe('idempotency sweep workflow (real Temporal server, real worker)', () =>
     await handle.terminate('test finished');
   });
 
+  it('releases FLOW held by agent calls that never settled, and only expired holds', async () => {
+    const { temporal } = ctx.deps;
+    const [user] = await ctx.sql<{ id: number }>(
+      `insert into users (address, created_at) values ($1, now()) returning id`,
+      [`0x${'ab'.repeat(20)}`],
+    );
+    await ctx.sql(
+      `insert into flow_accounts (user_id, balance, held, updated_at) values ($1, 10000000, 5000000, now())`,
+      [user!.id],
+    );
+    await ctx.sql(
+      `insert into flow_holds (id, user_id, amount, created_at, expires_at) values
+         (gen_random_uuid(), $1, 3000000, now() - interval '1 hour', now() - interval '1 minute'),
+         (gen_random_uuid(), $1, 2000000, now(), now() + interval '1 hour')`,
+      [user!.id],
+    );
+    const taskQueue = `${ctx.config.temporal.taskQueue}`;
+    const id = workflowIds.idempotencySweep(`${taskQueue}-holds`);
+    const handle = await temporal.workflow.start('idempotencySweepWorkflow', {
+      workflowId: id,
+      taskQueue,
+      args: [{ intervalSeconds: 60, purgesPerRun: 1 }],
+    });
+    const held = async () =>
+      (
+        await ctx.sql<{ held: string }>('select held from flow_accounts where user_id = $1', [
+          user!.id,
+        ])
+      )[0]!.held;
+    await waitFor(async () => (await held()) === '2000000', 15_000);
+    const holds = await ctx.sql('select amount from flow_holds where user_id = $1', [user!.id]);
+    expect(holds).toEqual([{ amount: '2000000' }]);
+    await handle.terminate('test finished');
+  });
+
   it('refuses a duplicate start under the default policy (ids are business ids)', async () => {
     const { temporal } = ctx.deps;
     const taskQueue = ctx.config.temporal.taskQueue;

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { releaseExpiredHolds } from '../../shared/flow/ledger';
 
 const PURGE_BATCH = 1000;
 
@@ -21,6 +22,15 @@ export function createMaintenanceActivities(deps: { orm: MikroORM }) {
         deleted += rows.length;
         if (rows.length < PURGE_BATCH) return { deleted };
       }
+    },
+
+    /**
+     * Gives back FLOW held for agent calls that never settled (the API process died mid-call).
+     * Only holds past their expiry are touched, so a repeat releases nothing more.
+     */
+    async releaseExpiredFlowHolds(): Promise<{ released: number }> {
+      const released = await releaseExpiredHolds(deps.orm.em.fork(), new Date());
+      return { released };
     },
   };
 }

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import type { Agent } from '../../../shared/db/entities';
+import type { EntityManager } from '../../../shared/db/orm';
+import { flowNumber } from '../../../shared/domain/flow';
+import { splitEarnings } from '../../../shared/domain/pricing';
+import { AppError } from '../../../shared/errors';
+import {
+  creditHolderPool,
+  creditUser,
+  debitUser,
+  settleHold,
+  type Movement,
+} from '../../../shared/flow/ledger';
+
+/** The database side of agent charges: quotas, subscriptions, settlement and call records. */
+
+function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function tokenIdOf(agent: Agent): string | null {
+  const token = agent.token as { id: string } | string | null | undefined;
+  if (!token) return null;
+  return typeof token === 'string' ? token : token.id;
+}
+
+function ownerIdOf(agent: Agent): number {
+  const owner = agent.owner as { id: number } | number;
+  return typeof owner === 'number' ? owner : owner.id;
+}
+
+export async function toolPricesOf(em: EntityManager, agentId: string) {
+  const rows = await em.execute<{ tool: string; price: string }[]>(
+    'select tool, price from agent_tool_prices where agent_id = ?',
+    [agentId],
+  );
+  return new Map(rows.map((row) => [row.tool, BigInt(row.price)]));
+}
+
+export async function hasActiveSubscription(
+  em: EntityManager,
+  agentId: string,
+  callerId: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await em.execute(
+    `select 1 from agent_subscriptions
+     where agent_id = ? and subscriber_id = ? and period_end > ? limit 1`,
+    [agentId, callerId, now],
+  );
+  return rows.length > 0;
+}
+
+/** Takes one of today's free calls atomically; false when the quota is used up. */
+export async function consumeFreeCall(
+  em: EntityManager,
+  agent: Agent,
+  callerId: number,
+  now: Date,
+): Promise<boolean> {
+  const quota = agent.freemiumDailyCalls ?? 0;
+  if (quota <= 0) return false;
+  const rows = await em.execute(
+    `insert into agent_free_calls (agent_id, caller_id, day, used) values (?, ?, ?, 1)
+     on conflict (agent_id, caller_id, day)
+     do update set used = agent_free_calls.used + 1 where agent_free_calls.used < ?
+     returning used`,
+    [agent.id, callerId, utcDay(now), quota],
+  );
+  return rows.length > 0;
+}
+
+/** Gives a free call back (the call it was taken for failed). */
+export async function returnFreeCall(
+  em: EntityManager,
+  agentId: string,
+  callerId: number,
+  now: Date,
+): Promise<void> {
+  await em.execute(
+    `update agent_free_calls set used = used - 1
+     where agent_id = ? and caller_id = ? and day = ? and used > 0`,
+    [agentId, callerId, utcDay(now)],
+  );
+}
+
+interface CallRecord {
+  callId: string;
+  agent: Agent;
+  callerId: number;
+  apiKeyId: string | null;
+  latencyMs: number;
+  now: Date;
+}
+
+export async function recordFailedCall(
+  em: EntityManager,
+  call: CallRecord & { error: string },
+): Promise<void> {
+  await em.execute(
+    `insert into agent_calls (id, agent_id, caller_id, api_key_id, status, error, latency_ms,
+       cost, tools_used, free, created_at)
+     values (?, ?, ?, ?, 'failed', ?, ?, 0, '{}', false, ?)`,
+    [
+      call.callId,
+      call.agent.id,
+      call.callerId,
+      call.apiKeyId,
+      call.error.slice(0, 500),
+      call.latencyMs,
+      call.now,
+    ],
+  );
+}
+
+/** Adds a billed amount (and optionally one call) to the agent's stats of the day. */
+async function addDailyStats(
+  em: EntityManager,
+  agentId: string,
+  now: Date,
+  calls: number,
+  earnings: bigint,
+): Promise<void> {
+  await em.execute(
+    `insert into agent_daily_stats (agent_id, day, calls, earnings) values (?, ?, ?, ?)
+     on conflict (agent_id, day) do update set
+       calls = agent_daily_stats.calls + excluded.calls,
+       earnings = agent_daily_stats.earnings + excluded.earnings`,
+    [agentId, utcDay(now), calls, earnings.toString()],
+  );
+}
+
+/**
+ * Pays an agent's owner and its token's holders out of an amount the caller has just been
+ * debited (same transaction). Returns the split for the caller's ledger metadata.
+ */
+async function payEarnings(
+  tx: EntityManager,
+  agent: Agent,
+  amount: bigint,
+  move: Omit<Movement, 'metadata'>,
+) {
+  const tokenId = tokenIdOf(agent);
+  const split = splitEarnings(amount, tokenId !== null);
+  if (split.owner > 0n) {
+    await creditUser(tx, ownerIdOf(agent), split.owner, {
+      ...move,
+      metadata: { role: 'creator', agentSlug: agent.slug, grossFlow: flowNumber(amount) },
+    });
+  }
+  if (split.holders > 0n && tokenId) {
+    await creditHolderPool(tx, tokenId, split.holders, {
+      ...move,
+      metadata: { role: 'holders', agentSlug: agent.slug, grossFlow: flowNumber(amount) },
+    });
+  }
+  return split;
+}
+
+export interface Settlement extends CallRecord {
+  holdId: string | null;
+  base: bigint;
+  tools: { tool: string; price: bigint }[];
+  cost: bigint;
+  free: boolean;
+  model: string | null;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/**
+ * Charges a succeeded call: the caller's debit (from its hold), the owner's 95 %, the holders'
+ * 5 %, the call record and the day's stats, all in one transaction.
+ */
+export async function settleCall(em: EntityManager, call: Settlement): Promise<void> {
+  await em.transactional(async (tx) => {
+    const move = {
+      reason: 'call' as const,
+      refType: 'agent_call',
+      refId: call.callId,
+      now: call.now,
+    };
+    if (call.cost > 0n) {
+      const split = splitEarnings(call.cost, tokenIdOf(call.agent) !== null);
+      const debit = call.holdId
+        ? await settleHold(tx, call.holdId, call.callerId, call.cost, {
+            ...move,
+            metadata: {
+              role: 'caller',
+              agentSlug: call.agent.slug,
+              baseFlow: flowNumber(call.base),
+              tools: call.tools.map(({ tool, price }) => ({
+                tool,
+                perCallFlow: flowNumber(price),
+              })),
+              split: { ownerFlow: flowNumber(split.owner), holdersFlow: flowNumber(split.holders) },
+            },
+          })
+        : null;
+      if (!debit) {
+        throw new AppError('insufficient_flow', 'the balance no longer covers this call');
+      }
+      await payEarnings(tx, call.agent, call.cost, move);
+    } else if (call.holdId) {
+      await settleHold(tx, call.holdId, call.callerId, 0n, move);
+    }
+    await tx.execute(
+      `insert into agent_calls (id, agent_id, caller_id, api_key_id, status, latency_ms, cost,
+         tools_used, free, model, input_tokens, output_tokens, created_at)
+       values (?, ?, ?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        call.callId,
+        call.agent.id,
+        call.callerId,
+        call.apiKeyId,
+        call.latencyMs,
+        call.cost.toString(),
+        call.tools.map(({ tool }) => tool),
+        call.free,
+        call.model,
+        call.inputTokens,
+        call.outputTokens,
+        call.now,
+      ],
+    );
+    await addDailyStats(tx, call.agent.id, call.now, 1, call.cost);
+  });
+}
+
+export interface SubscriptionPayment {
+  agent: Agent;
+  subscriberId: number;
+  price: bigint;
+  periodEnd: (currentEnd: Date | null) => Date;
+  now: Date;
+}
+
+/**
+ * Pays a month of an agent subscription from the subscriber's balance (402 when short) and
+ * starts or extends the subscription, in one transaction.
+ */
+export async function paySubscription(em: EntityManager, payment: SubscriptionPayment) {
+  return em.transactional(async (tx) => {
+    const { agent, subscriberId, price, now } = payment;
+    const [current] = await tx.execute<{ id: string; period_start: Date; period_end: Date }[]>(
+      `select id, period_start, period_end from agent_subscriptions
+       where agent_id = ? and subscriber_id = ? for update`,
+      [agent.id, subscriberId],
+    );
+    const active = current && new Date(current.period_end) > now ? current : undefined;
+    const id = current?.id ?? randomUUID();
+    const periodStart = active ? new Date(active.period_start) : now;
+    const periodEnd = payment.periodEnd(active ? new Date(active.period_end) : null);
+    const move = { reason: 'call' as const, refType: 'agent_subscription', refId: id, now };
+    if (price > 0n) {
+      const split = splitEarnings(price, tokenIdOf(agent) !== null);
+      const debit = await debitUser(tx, subscriberId, price, {
+        ...move,
+        metadata: {
+          role: 'caller',
+          agentSlug: agent.slug,
+          periodEnd: periodEnd.toISOString(),
+          split: { ownerFlow: flowNumber(split.owner), holdersFlow: flowNumber(split.holders) },
+        },
+      });
+      if (!debit) {
+        throw new AppError(
+          'insufficient_flow',
+          `a month of ${agent.slug} costs ${flowNumber(price)} FLOW, more than your spendable balance`,
+        );
+      }
+      await payEarnings(tx, agent, price, move);
+    }
+    await tx.execute(
+      `insert into agent_subscriptions
+         (id, agent_id, subscriber_id, period_start, period_end, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?)
+       on conflict (agent_id, subscriber_id) do update set
+         period_start = excluded.period_start, period_end = excluded.period_end,
+         updated_at = excluded.updated_at`,
+      [id, agent.id, subscriberId, periodStart, periodEnd, now, now],
+    );
+    await addDailyStats(tx, agent.id, now, 0, price);
+    return { id, periodStart, periodEnd, renewed: active !== undefined };
+  });
+}

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Agent } from '../../../shared/db/entities';
+import type { EntityManager } from '../../../shared/db/orm';
+import { flowNumber } from '../../../shared/domain/flow';
+import { basePrice, nextUtcDay, toolsPrice } from '../../../shared/domain/pricing';
+import { signatureHeaders } from '../../../shared/domain/signature';
+import { PLATFORM_TOOL_NAMES } from '../../../shared/domain/tools';
+import { AppError } from '../../../shared/errors';
+import { holdFlow, releaseHold } from '../../../shared/flow/ledger';
+import { OutboundError, type OutboundClient } from '../../../shared/net/outbound-client';
+import { actorOf } from '../../access/actor';
+import {
+  consumeFreeCall,
+  hasActiveSubscription,
+  recordFailedCall,
+  returnFreeCall,
+  settleCall,
+  toolPricesOf,
+} from './charges';
+import { agentForCaller } from './visibility';
+
+/**
+ * Paid invocation (decisions §6). The order keeps money safe: price the call, reserve the
+ * maximum it can cost (key spend cap, then a hold on the caller's balance), call the agent,
+ * then settle the real cost, the ledger rows and the 95/5 split in one transaction. Any
+ * failure before settlement gives every reservation back, so a failed call costs nothing.
+ */
+
+export interface InvokeInput {
+  input: unknown;
+  tools?: string[] | undefined;
+}
+
+export interface InvokeDeps {
+  outbound: OutboundClient;
+  timeoutMs: number;
+}
+
+/** What the agent's endpoint must answer (extra fields are ignored). */
+const agentReply = z.object({
+  output: z.unknown().refine((value) => value !== undefined, { message: 'is required' }),
+  model: z.string().max(128).nullish(),
+  toolsUsed: z.array(z.string()).max(64).default([]),
+  usage: z
+    .object({
+      inputTokens: z.number().int().min(0).max(2_147_483_647).default(0),
+      outputTokens: z.number().int().min(0).max(2_147_483_647).default(0),
+    })
+    .partial()
+    .default({}),
+});
+
+type Compensation = () => Promise<unknown>;
+
+export async function invokeAgent(
+  request: FastifyRequest,
+  deps: InvokeDeps,
+  slug: string,
+  body: InvokeInput,
+) {
+  const em = request.em;
+  const callerId = actorOf(request).userId;
+  const now = new Date();
+  const agent = await agentForCaller(em, slug, callerId, now);
+  if (!agent.monetization) {
+    throw new AppError('agent_not_published', `${agent.slug}: is not published yet`);
+  }
+  const permitted = body.tools ?? PLATFORM_TOOL_NAMES;
+  const prices = await toolPricesOf(em, agent.id);
+  const compensations: Compensation[] = [];
+  const undo = async () => {
+    for (const compensate of compensations.reverse()) await compensate();
+  };
+
+  try {
+    const base = await priceBase(em, agent, callerId, now, compensations);
+    const maxCost = base + toolsPrice(permitted, prices);
+    await request.reserveFlow(maxCost);
+    const holdId = await holdFor(em, callerId, maxCost, now, deps.timeoutMs);
+    if (holdId) compensations.push(() => releaseHold(em, holdId, new Date()));
+
+    const callId = randomUUID();
+    const started = performance.now();
+    const reply = await callEndpoint(deps.outbound, agent, callId, body.input, permitted).catch(
+      async (error: unknown) => {
+        const message = error instanceof AppError ? error.message : 'agent call failed';
+        await recordFailedCall(em, {
+          callId,
+          agent,
+          callerId,
+          apiKeyId: request.actor?.apiKey?.id ?? null,
+          error: message,
+          latencyMs: Math.round(performance.now() - started),
+          now: new Date(),
+        });
+        throw error;
+      },
+    );
+    const latencyMs = Math.round(performance.now() - started);
+    const toolsUsed = [...new Set(reply.toolsUsed)];
+    const cost = base + toolsPrice(toolsUsed, prices);
+
+    await settleCall(em, {
+      callId,
+      agent,
+      callerId,
+      apiKeyId: request.actor?.apiKey?.id ?? null,
+      holdId,
+      base,
+      tools: toolsUsed.map((tool) => ({ tool, price: prices.get(tool) ?? 0n })),
+      cost,
+      free: base === 0n,
+      latencyMs,
+      model: reply.model ?? null,
+      inputTokens: reply.usage.inputTokens ?? 0,
+      outputTokens: reply.usage.outputTokens ?? 0,
+      now: new Date(),
+    });
+    await request.settleFlow(cost);
+    if (reply.model) {
+      request.usageReport = {
+        model: reply.model,
+        inputTokens: reply.usage.inputTokens ?? 0,
+        outputTokens: reply.usage.outputTokens ?? 0,
+      };
+    }
+    return {
+      callId,
+      output: reply.output,
+      model: reply.model ?? null,
+      toolsUsed,
+      usage: {
+        inputTokens: reply.usage.inputTokens ?? 0,
+        outputTokens: reply.usage.outputTokens ?? 0,
+      },
+      costFlow: flowNumber(cost),
+    };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}
+
+/** The base price of this call; consumes a freemium call when one is used (undone on failure). */
+async function priceBase(
+  em: EntityManager,
+  agent: Agent,
+  callerId: number,
+  now: Date,
+  compensations: Compensation[],
+): Promise<bigint> {
+  const monetization = agent.monetization!;
+  const isSubscriber =
+    (monetization === 'subscription' || monetization === 'hybrid') &&
+    (await hasActiveSubscription(em, agent.id, callerId, now));
+  let freeCallGranted = false;
+  if (monetization === 'freemium') {
+    freeCallGranted = await consumeFreeCall(em, agent, callerId, now);
+    if (freeCallGranted) compensations.push(() => returnFreeCall(em, agent.id, callerId, now));
+  }
+  const price = basePrice({
+    monetization,
+    perCallPrice: agent.perCallPrice == null ? null : BigInt(agent.perCallPrice),
+    isSubscriber,
+    freeCallGranted,
+  });
+  switch (price.kind) {
+    case 'charged':
+      return price.amount;
+    case 'covered':
+      return 0n;
+    case 'needs_subscription':
+      throw new AppError(
+        'subscription_required',
+        `${agent.slug}: calls need an active subscription (POST /agents/${agent.slug}/subscribe)`,
+      );
+    case 'quota_exhausted': {
+      const resetsAt = nextUtcDay(now);
+      const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
+      throw new AppError(
+        'free_quota_exhausted',
+        `${agent.slug}: today's ${agent.freemiumDailyCalls} free calls are used; the quota resets at ${resetsAt.toISOString()}`,
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+  }
+}
+
+/** Holds `amount` on the caller's balance for the longest the call can take, or 402. */
+async function holdFor(
+  em: EntityManager,
+  callerId: number,
+  amount: bigint,
+  now: Date,
+  timeoutMs: number,
+): Promise<string | null> {
+  if (amount === 0n) return null;
+  // Long enough for the call and its settlement; the maintenance sweep frees it after a crash.
+  const expiresAt = new Date(now.getTime() + timeoutMs + 5 * 60_000);
+  const holdId = await holdFlow(em, callerId, amount, now, expiresAt);
+  if (!holdId) {
+    throw new AppError(
+      'insufficient_flow',
+      `this call can cost up to ${flowNumber(amount)} FLOW, more than your spendable balance`,
+    );
+  }
+  return holdId;
+}
+
+/** POSTs the signed call to the agent's endpoint and validates its answer. */
+async function callEndpoint(
+  outbound: OutboundClient,
+  agent: Agent,
+  callId: string,
+  input: unknown,
+  tools: readonly string[],
+): Promise<z.infer<typeof agentReply>> {
+  const body = JSON.stringify({ callId, input, tools });
+  const headers = signatureHeaders({
+    secret: agent.endpointSecret,
+    id: callId,
+    timestamp: Math.floor(Date.now() / 1000),
+    body,
+  });
+  let response;
+  try {
+    response = await outbound.postJson(agent.endpointUrl, body, headers);
+  } catch (error) {
+    if (error instanceof OutboundError && error.kind === 'timeout') {
+      throw new AppError('agent_timeout', `${agent.slug}: the agent did not answer in time`);
+    }
+    const reason =
+      error instanceof OutboundError ? describeOutboundError(error) : 'the call failed';
+    throw new AppError('agent_failed', `${agent.slug}: ${reason}`);
+  }
+  if (response.status < 200 || response.status > 299) {
+    throw new AppError('agent_failed', `${agent.slug}: the agent answered HTTP ${response.status}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response.body);
+  } catch {
+    throw new AppError('agent_failed', `${agent.slug}: the agent's answer is not JSON`);
+  }
+  const reply = agentReply.safeParse(parsed);
+  if (!reply.success) {
+    const issue = reply.error.issues[0];
+    throw new AppError(
+      'agent_failed',
+      `${agent.slug}: the agent's answer is invalid (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`,
+    );
+  }
+  const stray = reply.data.toolsUsed.find((tool) => !tools.includes(tool));
+  if (stray !== undefined) {
+    throw new AppError(
+      'agent_failed',
+      `${agent.slug}: the agent reported tool "${stray.slice(0, 64)}", which this call did not permit`,
+    );
+  }
+  return reply.data;
+}
+
+function describeOutboundError(error: OutboundError): string {
+  switch (error.kind) {
+    case 'too_large':
+      return 'the agent’s answer is too large';
+    case 'forbidden_address':
+    case 'invalid_url':
+      return 'the agent’s endpoint may not be called (address not allowed)';
+    default:
+      return 'the agent’s endpoint could not be reached';
+  }
+}
