@@ -1,0 +1,245 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, buildConnector, errors as undiciErrors, request } from 'undici';
+import { isForbiddenAddress } from './address-policy';
+import { isAllowedHost, parseOutboundUrl } from './outbound-url';
+
+export const OUTBOUND_USER_AGENT = 'agent-platform/0.1';
+
+export interface OutboundResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  truncated: boolean;
+  durationMs: number;
+}
+
+export type OutboundErrorKind =
+  'timeout' | 'network' | 'forbidden_address' | 'too_large' | 'invalid_url';
+
+/** A failed outbound call. The message is safe to show to the URL's owner; `cause` is for logs. */
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: OutboundErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'OutboundError';
+  }
+}
+
+export interface OutboundClientOptions {
+  allowedHosts: readonly string[];
+  /** Deadline for the whole call: connect, headers and body. */
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** What a body over `maxResponseBytes` does: fail with `too_large` (default) or get cut. */
+  onLargeBody?: 'truncate' | 'error';
+}
+
+export interface OutboundClient {
+  /** POSTs a JSON body; never follows redirects; re-checks every resolved address at connect time (DNS rebinding). */
+  postJson(url: string, body: string, headers: Record<string, string>): Promise<OutboundResponse>;
+  close(): Promise<void>;
+}
+
+/** Raised inside the connector; recognised again when undici hands it back. */
+class ForbiddenAddressError extends Error {
+  constructor(host: string) {
+    super(`${host} is not a public address`);
+    this.name = 'ForbiddenAddressError';
+  }
+}
+
+/**
+ * One pooled undici Agent per client (create one per process and per policy, not per call). The
+ * address policy is enforced where the socket is opened, so the address checked is the address
+ * connected to: a name that resolved to a public address when the URL was stored but resolves to
+ * a private one now is refused.
+ */
+export function createOutboundClient(options: OutboundClientOptions): OutboundClient {
+  const { allowedHosts, timeoutMs, maxResponseBytes } = options;
+  const onLargeBody = options.onLargeBody ?? 'error';
+  const agent = new Agent({
+    connect: guardedConnector(allowedHosts, timeoutMs),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+
+  async function postJson(
+    url: string,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<OutboundResponse> {
+    const parsed = parseOutboundUrl(url, allowedHosts);
+    if ('reason' in parsed) throw new OutboundError('invalid_url', `url: ${parsed.reason}`);
+    const started = performance.now();
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      // `request` never follows redirects (undici 7 only does with the redirect interceptor).
+      const response = await request(parsed.url, {
+        method: 'POST',
+        dispatcher: agent,
+        signal,
+        body,
+        headers: {
+          'user-agent': OUTBOUND_USER_AGENT,
+          ...lowercaseKeys(headers),
+          'content-type': 'application/json',
+        },
+      });
+      const read = await readLimited(response.body, maxResponseBytes);
+      if (read.truncated && onLargeBody === 'error') {
+        throw new OutboundError('too_large', `response body exceeds ${maxResponseBytes} bytes`);
+      }
+      return {
+        status: response.statusCode,
+        headers: flattenHeaders(response.headers),
+        body: read.bytes.toString('utf8'),
+        truncated: read.truncated,
+        durationMs: Math.round(performance.now() - started),
+      };
+    } catch (error) {
+      throw toOutboundError(error, signal, timeoutMs);
+    }
+  }
+
+  return { postJson, close: () => agent.close() };
+}
+
+/** The connector undici opens sockets with: IP literals are judged here, names in `lookup`. */
+function guardedConnector(
+  allowedHosts: readonly string[],
+  timeoutMs: number,
+): buildConnector.connector {
+  const connect = buildConnector({ timeout: timeoutMs, lookup: guardedLookup(allowedHosts) });
+  return (target, callback) => {
+    // Node skips `lookup` for IP literals (verified by the integration test), so check them here.
+    const { hostname } = target;
+    if (
+      isIP(hostname) !== 0 &&
+      !isAllowedHost(hostname, allowedHosts) &&
+      isForbiddenAddress(hostname)
+    ) {
+      callback(new ForbiddenAddressError(hostname), null);
+      return;
+    }
+    connect(target, callback);
+  };
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A `dns.lookup` replacement for net/tls.connect that refuses the connection when any address
+ * of a host outside the allow-list is forbidden (as `checkOutboundUrl` does when a URL is stored).
+ * Node calls it with `all: true` when it races address families, so both shapes are answered.
+ */
+function guardedLookup(allowedHosts: readonly string[]) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const first = addresses[0];
+      if (!first) {
+        return callback(Object.assign(new Error('no addresses'), { code: 'ENOTFOUND' }), []);
+      }
+      const checked = !isAllowedHost(hostname, allowedHosts);
+      if (checked && addresses.some((entry) => isForbiddenAddress(entry.address))) {
+        return callback(new ForbiddenAddressError(hostname), []);
+      }
+      if (options.all) return callback(null, addresses);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+async function readLimited(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  limit: number,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size + chunk.length > limit) {
+      chunks.push(chunk.subarray(0, limit - size));
+      // Stop reading; undici drops the connection rather than drain an unbounded body.
+      body.destroy();
+      return { bytes: Buffer.concat(chunks), truncated: true };
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { bytes: Buffer.concat(chunks), truncated: false };
+}
+
+function toOutboundError(error: unknown, signal: AbortSignal, timeoutMs: number): OutboundError {
+  if (error instanceof OutboundError) return error;
+  if (findCause(error, (cause) => cause instanceof ForbiddenAddressError)) {
+    return new OutboundError('forbidden_address', 'host is not a public address', { cause: error });
+  }
+  if (
+    signal.aborted ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError
+  ) {
+    return new OutboundError('timeout', `no complete response within ${timeoutMs} ms`, {
+      cause: error,
+    });
+  }
+  return new OutboundError('network', networkMessage(error), { cause: error });
+}
+
+/** A short, owner-safe description of a connection failure (no addresses, no stack). */
+function networkMessage(error: unknown): string {
+  const codes = new Set<string>();
+  findCause(error, (cause) => {
+    const code = errorCode(cause);
+    if (code) codes.add(code);
+    return false;
+  });
+  if (codes.has('ECONNREFUSED')) return 'connection refused';
+  if (codes.has('ENOTFOUND') || codes.has('EAI_AGAIN')) return 'host does not resolve';
+  if (codes.has('EHOSTUNREACH') || codes.has('ENETUNREACH')) return 'host unreachable';
+  if ([...codes].some((code) => /CERT|SSL|TLS/.test(code))) return 'TLS handshake failed';
+  if (codes.has('ECONNRESET') || codes.has('UND_ERR_SOCKET')) {
+    return 'connection closed by the server';
+  }
+  return 'connection failed';
+}
+
+function errorCode(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !('code' in value)) return undefined;
+  return typeof value.code === 'string' ? value.code : undefined;
+}
+
+/** The error itself or one of its causes (undici wraps some errors) that matches. */
+function findCause(error: unknown, matches: (cause: unknown) => boolean): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth += 1) {
+    if (matches(current)) return current;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+function lowercaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+}
+
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
