@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { getAddress, isAddress, zeroAddress, type Address } from 'viem';
+import type { z } from 'zod';
+import { chainName } from '../../../shared/chain/chains';
+import { launchCalldata, type LaunchParams } from '../../../shared/chain/launchpad';
+import type { Config } from '../../../shared/config';
+import { Token, TOKEN_TEMPLATES, type TokenTemplate } from '../../../shared/db/entities/token';
+import type { EntityManager } from '../../../shared/db/orm';
+import { flowNumber } from '../../../shared/domain/flow';
+import { slugify, suffixedSlug } from '../../../shared/domain/slug';
+import { AppError } from '../../../shared/errors';
+import type { CursorCodec } from '../../../shared/domain/cursor';
+import { pageScope, paginate } from '../../plugins/pagination';
+import { looksLikeSlug } from '../../wire';
+import {
+  launchParamsSchemas,
+  type CreateTokenInput,
+  type listTokensQuery,
+  type TokenSort,
+  type tokenDetailSchema,
+  type tokenSchema,
+} from './schemas';
+
+/** Token metadata and launch calldata (spec "Tokens", decisions §7). The service never signs. */
+
+export interface TokenServiceDeps {
+  em: EntityManager;
+  config: Pick<Config, 'chainRpcUrls' | 'launchFactories'>;
+}
+
+type TokenFields = Pick<
+  Token,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'ticker'
+  | 'template'
+  | 'instance'
+  | 'chainId'
+  | 'imageUrl'
+  | 'brief'
+  | 'params'
+  | 'state'
+  | 'pendingLaunchTx'
+  | 'createdAt'
+>;
+
+// Checked before upper-casing: toUpperCase() turns "ß" into "SS" and "ı" into "I".
+const TICKER = /^[A-Za-z0-9]{3,6}$/;
+const SLUG_ATTEMPTS = 5;
+const SORT_ORDER = {
+  new: { createdAt: 'desc', id: 'desc' },
+  old: { createdAt: 'asc', id: 'asc' },
+  name: { name: 'asc', id: 'asc' },
+} as const satisfies Record<TokenSort, Record<string, 'asc' | 'desc'>>;
+
+export function publicToken(token: TokenFields): z.infer<typeof tokenSchema> {
+  return {
+    id: token.id,
+    slug: token.slug,
+    name: token.name,
+    ticker: token.ticker,
+    template: token.template,
+    instance: token.instance ?? null,
+    chainId: token.chainId,
+    imageUrl: token.imageUrl ?? null,
+    brief: token.brief ?? null,
+    params: token.params,
+    state: token.state,
+    createdAt: token.createdAt.toISOString(),
+    // The calldata only matters until the launch is linked to an instance.
+    ...(token.instance == null && token.pendingLaunchTx
+      ? { pendingLaunchTx: token.pendingLaunchTx }
+      : {}),
+  };
+}
+
+function factoryOf(config: TokenServiceDeps['config'], chainId: number, template: TokenTemplate) {
+  const factory = config.launchFactories[chainId]?.[template];
+  // Configuration accepts any case; clients get the EIP-55 form.
+  return factory ? getAddress(factory) : null;
+}
+
+export function tokenDetail(
+  config: TokenServiceDeps['config'],
+  token: TokenFields & Pick<Token, 'holderRewardPool'>,
+): z.infer<typeof tokenDetailSchema> {
+  return {
+    ...publicToken(token),
+    holderRewardPoolFlow: flowNumber(token.holderRewardPool),
+    launchFactory: token.instance == null ? factoryOf(config, token.chainId, token.template) : null,
+  };
+}
+
+const shown = (value: string) =>
+  JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+/** `params.<field>: <problem>` for each issue, like every other validation message. */
+function paramsError(issues: z.core.$ZodIssue[]): AppError {
+  const messages = issues.map((issue) => {
+    const path = ['params', ...issue.path.map(String)].join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return `${issue.keys.map((key) => `${path}.${key}`).join(', ')}: is not a known field`;
+    }
+    return `${path}: ${issue.message}`;
+  });
+  return new AppError('params_invalid', messages.join('; '));
+}
+
+interface ValidatedToken<T extends TokenTemplate> {
+  template: T;
+  ticker: string;
+  params: LaunchParams[T];
+  instance: Address | null;
+}
+
+/** Every check that needs no database, in the order a client would fix them. */
+function validate(
+  config: TokenServiceDeps['config'],
+  input: CreateTokenInput,
+): ValidatedToken<TokenTemplate> {
+  if (config.chainRpcUrls[input.chainId] === undefined) {
+    throw new AppError(
+      'chain_unsupported',
+      `chainId: ${input.chainId} is not configured; GET /chains lists the supported chains`,
+    );
+  }
+  const template = TOKEN_TEMPLATES.find((known) => known === input.template);
+  if (!template) {
+    throw new AppError(
+      'template_unknown',
+      `template: ${shown(input.template)} is not a template (${TOKEN_TEMPLATES.join(', ')})`,
+    );
+  }
+  if (!factoryOf(config, input.chainId, template)) {
+    throw new AppError(
+      'template_unknown',
+      `template: ${template} has no launch factory on chain ${input.chainId}`,
+    );
+  }
+  const ticker = input.ticker.trim();
+  if (!TICKER.test(ticker)) {
+    throw new AppError('invalid_ticker', 'ticker: must be 3 to 6 characters, A-Z and 0-9 only');
+  }
+  const parsed = launchParamsSchemas[template].safeParse(input.params);
+  if (!parsed.success) throw paramsError(parsed.error.issues);
+
+  let instance: Address | null = null;
+  if (input.instance != null) {
+    // Strict: a mixed-case address must carry a valid EIP-55 checksum.
+    if (!isAddress(input.instance) || input.instance.toLowerCase() === zeroAddress) {
+      throw new AppError(
+        'invalid_request',
+        'instance: must be a non-zero 0x address (mixed case must be a valid EIP-55 checksum)',
+      );
+    }
+    instance = getAddress(input.instance);
+  }
+  return { template, ticker: ticker.toUpperCase(), params: parsed.data, instance };
+}
+
+/** The constraint a unique violation hit (node-postgres reports it; MikroORM copies it). */
+function constraintOf(error: UniqueConstraintViolationException): string | undefined {
+  return (error as { constraint?: string }).constraint;
+}
+
+/**
+ * Creates the metadata row in one INSERT after every check, so a refused request writes
+ * nothing. Uniqueness of ticker and instance per chain is left to the database's
+ * constraints, which also decides races between API instances.
+ */
+export async function createToken(
+  deps: TokenServiceDeps,
+  userId: number,
+  input: CreateTokenInput,
+): Promise<z.infer<typeof tokenSchema>> {
+  const { template, ticker, params, instance } = validate(deps.config, input);
+  const id = randomUUID();
+  const row: TokenFields = {
+    id,
+    slug: slugify(input.name, 'token'),
+    name: input.name,
+    ticker,
+    template,
+    instance,
+    chainId: input.chainId,
+    imageUrl: input.imageUrl ?? null,
+    brief: input.brief ?? null,
+    params: { ...params },
+    state: instance ? 'live' : 'pending',
+    // Metadata only when the instance exists already; else the wallet launches it with this.
+    pendingLaunchTx: instance ? null : launchCalldata(template, id, input.name, ticker, params),
+    createdAt: new Date(),
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await deps.em.insert(Token, { ...row, owner: userId });
+      return publicToken(row);
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      const constraint = constraintOf(error);
+      if (constraint === 'tokens_chain_id_ticker_unique') {
+        throw new AppError(
+          'ticker_taken',
+          `ticker: ${ticker} is already used on chain ${row.chainId}`,
+        );
+      }
+      if (constraint === 'tokens_chain_id_instance_unique') {
+        throw new AppError(
+          'instance_taken',
+          `instance: ${instance} is already linked to a token on chain ${row.chainId}`,
+        );
+      }
+      if (constraint !== 'tokens_slug_unique' || attempt >= SLUG_ATTEMPTS) throw error;
+      row.slug = suffixedSlug(slugify(input.name, 'token'));
+    }
+  }
+}
+
+export async function tokenBySlug(deps: TokenServiceDeps, slug: string) {
+  const token = looksLikeSlug(slug) ? await deps.em.findOne(Token, { slug }) : null;
+  if (!token) throw new AppError('token_not_found', `token: ${shown(slug)} does not exist`);
+  return tokenDetail(deps.config, token);
+}
+
+export async function listTokens(
+  em: EntityManager,
+  cursors: CursorCodec,
+  query: z.output<typeof listTokensQuery>,
+) {
+  const { cursor, limit, template, state, chainId, sort } = query;
+  const page = await paginate(em, cursors, Token, {
+    scope: pageScope('tokens', { template, state, chainId, sort }),
+    where: {
+      ...(template ? { template } : {}),
+      ...(state ? { state } : {}),
+      ...(chainId !== undefined ? { chainId } : {}),
+    },
+    orderBy: SORT_ORDER[sort],
+    limit,
+    cursor,
+  });
+  return { items: page.items.map(publicToken), nextCursor: page.nextCursor };
+}
+
+/** Every configured chain with each template's factory, so a wallet knows where to launch. */
+export function listChains(config: TokenServiceDeps['config']) {
+  const items = Object.keys(config.chainRpcUrls)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((chainId) => ({
+      chainId,
+      name: chainName(chainId),
+      factories: {
+        virtuals: factoryOf(config, chainId, 'virtuals'),
+        dpnm: factoryOf(config, chainId, 'dpnm'),
+      },
+    }));
+  return { items };
+}

@@ -1,0 +1,11 @@
+/** Display names of the chains the service knows by id; any other configured chain is `Chain <id>`. */
+const CHAIN_NAMES: Record<number, string> = {
+  56: 'BNB Smart Chain',
+  97: 'BNB Smart Chain Testnet',
+  8453: 'Base',
+  31337: 'Local development chain',
+};
+
+export function chainName(chainId: number): string {
+  return CHAIN_NAMES[chainId] ?? `Chain ${chainId}`;
+}
