@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Config } from '../../../shared/config';
+import { Agent, AgentToolPrice, Token } from '../../../shared/db/entities';
+import type { Monetization } from '../../../shared/db/entities/agent';
+import { MONETIZATIONS } from '../../../shared/db/entities/agent';
+import type { EntityManager } from '../../../shared/db/orm';
+import { MAX_FLOW, parseFlow } from '../../../shared/domain/flow';
+import { generateSigningSecret } from '../../../shared/domain/signature';
+import { slugify, suffixedSlug } from '../../../shared/domain/slug';
+import { isPlatformTool } from '../../../shared/domain/tools';
+import { AppError } from '../../../shared/errors';
+import { checkOutboundUrl } from '../../../shared/net/outbound-url';
+import { ownerViews, toolPricesOf } from './listing';
+import {
+  MAX_FREEMIUM_DAILY_CALLS,
+  type CreateAgentInput,
+  type OwnerAgentView,
+  type PublishInput,
+  type UpdateAgentInput,
+} from './schemas';
+import { ownedAgent } from './visibility';
+
+/** Agents as their owners manage them (spec "Marketplace", decisions §6). */
+
+export interface AgentServiceDeps {
+  em: EntityManager;
+  config: Config;
+}
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+async function ownerView(em: EntityManager, agent: Agent): Promise<OwnerAgentView> {
+  const [view] = await ownerViews(em, [agent]);
+  if (!view) throw new Error('ownerViews returned nothing for one agent');
+  return view;
+}
+
+async function checkedEndpoint(deps: AgentServiceDeps, url: string): Promise<string> {
+  const allowedHosts = deps.config.webhookAllowedHosts;
+  return (await checkOutboundUrl(url, { allowedHosts }, 'endpointUrl')).href;
+}
+
+const SLUG_ATTEMPTS = 5;
+
+/**
+ * Creates a draft agent. A slug left out derives from the name; when that one is taken a
+ * random suffix is tried, and the unique constraint (not a prior read) decides, so two
+ * concurrent creations with the same name never collide.
+ */
+export async function createAgent(deps: AgentServiceDeps, userId: number, input: CreateAgentInput) {
+  const endpointUrl = await checkedEndpoint(deps, input.endpointUrl);
+  const base = input.slug ?? slugify(input.name, 'agent');
+  const now = new Date();
+  const secret = generateSigningSecret();
+  const id = randomUUID();
+  let slug = base;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.em.insert(Agent, {
+        id,
+        owner: userId,
+        slug,
+        name: input.name,
+        description: input.description ?? null,
+        tags: input.tags ?? [],
+        imageUrl: input.imageUrl ?? null,
+        endpointUrl,
+        endpointSecret: secret,
+        isPublished: false,
+        createdAt: now,
+        updatedAt: now,
+      });
+      break;
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      if (input.slug !== undefined) {
+        throw new AppError('slug_taken', `slug: ${input.slug} is already taken`);
+      }
+      if (attempt >= SLUG_ATTEMPTS) throw error;
+      slug = suffixedSlug(base);
+    }
+  }
+  const agent = await deps.em.findOneOrFail(Agent, id);
+  return { ...(await ownerView(deps.em, agent)), endpointSecret: secret };
+}
+
+export async function updateAgent(
+  deps: AgentServiceDeps,
+  userId: number,
+  slug: string,
+  input: UpdateAgentInput,
+) {
+  const agent = await ownedAgent(deps.em, slug, userId);
+  if (input.endpointUrl !== undefined) {
+    agent.endpointUrl = await checkedEndpoint(deps, input.endpointUrl);
+  }
+  if (input.name !== undefined) agent.name = input.name;
+  if (input.description !== undefined) agent.description = input.description;
+  if (input.tags !== undefined) agent.tags = input.tags;
+  if (input.imageUrl !== undefined) agent.imageUrl = input.imageUrl;
+  agent.updatedAt = new Date();
+  await deps.em.flush();
+  return ownerView(deps.em, agent);
+}
+
+type FieldUse = 'required' | 'optional' | 'unused';
+
+/** Which price fields each model takes (decisions in docs: hybrid = subscription + per call). */
+const MODEL_FIELDS: Record<
+  Monetization,
+  { perCallPriceFlow: FieldUse; subscriptionFlowPerMonth: FieldUse; freemiumDailyCalls: FieldUse }
+> = {
+  per_call: {
+    perCallPriceFlow: 'required',
+    subscriptionFlowPerMonth: 'unused',
+    freemiumDailyCalls: 'unused',
+  },
+  subscription: {
+    perCallPriceFlow: 'unused',
+    subscriptionFlowPerMonth: 'required',
+    freemiumDailyCalls: 'unused',
+  },
+  hybrid: {
+    perCallPriceFlow: 'required',
+    subscriptionFlowPerMonth: 'required',
+    freemiumDailyCalls: 'unused',
+  },
+  // The price applies to calls beyond the daily free quota; without one they are refused.
+  freemium: {
+    perCallPriceFlow: 'optional',
+    subscriptionFlowPerMonth: 'unused',
+    freemiumDailyCalls: 'required',
+  },
+};
+
+export interface MonetizationSettings {
+  monetization: Monetization;
+  perCallPrice: bigint | null;
+  subscriptionPrice: bigint | null;
+  freemiumDailyCalls: number | null;
+}
+
+function invalidMonetization(message: string): AppError {
+  return new AppError('invalid_monetization', message);
+}
+
+function priceOf(field: string, value: unknown): bigint {
+  const micro =
+    typeof value === 'number' && value >= 0 && value <= MAX_FLOW ? parseFlow(value) : null;
+  if (micro === null) {
+    throw invalidMonetization(`${field}: must be a number of FLOW from 0 to ${MAX_FLOW}`);
+  }
+  return micro;
+}
+
+/** Every problem with the model and its fields is `invalid_monetization`, naming the field. */
+export function parseMonetization(input: PublishInput): MonetizationSettings {
+  const model = input.monetization;
+  if (model === undefined || model === null) throw invalidMonetization('monetization: is required');
+  if (typeof model !== 'string' || !(MONETIZATIONS as readonly string[]).includes(model)) {
+    throw invalidMonetization(`monetization: must be one of ${MONETIZATIONS.join(', ')}`);
+  }
+  const monetization = model as Monetization;
+  const uses = MODEL_FIELDS[monetization];
+  const given = (field: keyof typeof uses): unknown => {
+    const value = input[field];
+    if (value === undefined || value === null) {
+      if (uses[field] === 'required') {
+        throw invalidMonetization(`${field}: is required for the ${monetization} model`);
+      }
+      return undefined;
+    }
+    if (uses[field] === 'unused') {
+      throw invalidMonetization(`${field}: is not used by the ${monetization} model`);
+    }
+    return value;
+  };
+  const perCall = given('perCallPriceFlow');
+  const subscription = given('subscriptionFlowPerMonth');
+  const freeCalls = given('freemiumDailyCalls');
+  if (
+    freeCalls !== undefined &&
+    !(
+      Number.isInteger(freeCalls) &&
+      Number(freeCalls) >= 1 &&
+      Number(freeCalls) <= MAX_FREEMIUM_DAILY_CALLS
+    )
+  ) {
+    throw invalidMonetization(
+      `freemiumDailyCalls: must be an integer from 1 to ${MAX_FREEMIUM_DAILY_CALLS}`,
+    );
+  }
+  return {
+    monetization,
+    perCallPrice: perCall === undefined ? null : priceOf('perCallPriceFlow', perCall),
+    subscriptionPrice:
+      subscription === undefined ? null : priceOf('subscriptionFlowPerMonth', subscription),
+    freemiumDailyCalls: freeCalls === undefined ? null : Number(freeCalls),
+  };
+}
+
+async function linkableToken(em: EntityManager, userId: number, slug: string): Promise<Token> {
+  const token = await em.findOne(Token, { slug: slug.slice(0, 128) });
+  if (!token) throw new AppError('token_not_found', `tokenSlug: token ${slug} does not exist`);
+  if (token.owner.id !== userId) {
+    throw new AppError('token_no_match', `tokenSlug: token ${slug} is not owned by the caller`);
+  }
+  return token;
+}
+
+export async function publishAgent(
+  deps: AgentServiceDeps,
+  userId: number,
+  slug: string,
+  input: PublishInput,
+) {
+  const agent = await ownedAgent(deps.em, slug, userId);
+  const settings = parseMonetization(input);
+  if (!agent.description) {
+    throw new AppError(
+      'invalid_request',
+      'description: required before publishing (set it with PATCH /agents/:slug)',
+    );
+  }
+  if (input.tokenSlug === null) agent.token = null;
+  else if (input.tokenSlug !== undefined) {
+    agent.token = await linkableToken(deps.em, userId, input.tokenSlug);
+  }
+  const now = new Date();
+  Object.assign(agent, settings);
+  agent.tags = input.tags;
+  // Republishing a live agent keeps its date; publishing again after unpublish starts anew.
+  if (!agent.isPublished || !agent.publishedAt) agent.publishedAt = now;
+  agent.isPublished = true;
+  agent.unpublishedAt = null;
+  agent.listedUntil = null;
+  agent.updatedAt = now;
+  await deps.em.flush();
+  return {
+    id: agent.id,
+    slug: agent.slug,
+    isPublished: true,
+    publishedAt: agent.publishedAt.toISOString(),
+    marketplaceUrl: `${deps.config.publicBaseUrl}/marketplace/agents/${agent.slug}`,
+  };
+}
+
+/** The start of the next UTC month: when an unpublished agent leaves the listing for good. */
+export function startOfNextUtcMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/** Idempotent; a draft that was never published has nothing to hide and stays as it is. */
+export async function unpublishAgent(deps: AgentServiceDeps, userId: number, slug: string) {
+  const agent = await ownedAgent(deps.em, slug, userId);
+  if (agent.isPublished) {
+    const now = new Date();
+    agent.isPublished = false;
+    agent.unpublishedAt = now;
+    agent.listedUntil = startOfNextUtcMonth(now);
+    agent.updatedAt = now;
+    await deps.em.flush();
+  }
+  return {
+    id: agent.id,
+    slug: agent.slug,
+    isPublished: false as const,
+    unpublishedAt: iso(agent.unpublishedAt),
+    listedUntil: iso(agent.listedUntil),
+  };
+}
+
+/** Replaces the whole price list in one transaction; the agent row lock orders concurrent ones. */
+export async function replaceToolPrices(
+  em: EntityManager,
+  userId: number,
+  slug: string,
+  tools: { tool: string; perCallFlow: bigint }[],
+) {
+  const unknown = tools.find((entry) => !isPlatformTool(entry.tool));
+  const agent = await ownedAgent(em, slug, userId);
+  if (unknown) {
+    throw new AppError(
+      'tool_unknown',
+      `tools: ${unknown.tool.slice(0, 64)} is not a platform tool (GET /marketplace/tools)`,
+    );
+  }
+  await em.transactional(async (tx) => {
+    await tx.execute('select id from agents where id = ? for update', [agent.id]);
+    await tx.nativeDelete(AgentToolPrice, { agent: agent.id });
+    if (tools.length > 0) {
+      await tx.insertMany(
+        AgentToolPrice,
+        tools.map((entry) => ({ agent: agent.id, tool: entry.tool, price: entry.perCallFlow })),
+      );
+    }
+    await tx.nativeUpdate(Agent, { id: agent.id }, { updatedAt: new Date() });
+  });
+  const prices = await toolPricesOf(em, [agent.id]);
+  return { slug: agent.slug, toolPrices: prices.get(agent.id) ?? [] };
+}
