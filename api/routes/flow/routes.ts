@@ -1,5 +1,114 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema, AppError } from '../../../shared/errors';
+import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
+import {
+  creditBody,
+  creditResultSchema,
+  flowBalanceSchema,
+  ledgerPageSchema,
+  ledgerQuery,
+} from './schemas';
+import { creditFlow, flowBalance, listLedger } from './service';
+
+const tags = ['flow'];
+
+/**
+ * RFC 9745 `Deprecation` (a structured-field date: `@` + unix seconds) of GET /me/flow-balance:
+ * 2026-11-22T00:00:00Z, the day the deprecation was announced.
+ */
+export const FLOW_BALANCE_DEPRECATED_AT = 1_795_305_600;
+const FLOW_BALANCE_SUCCESSOR = '</me/flow-onchain>; rel="successor-version"';
+export const PAYOUTS_GONE =
+  'Payouts were removed: withdrawing FLOW means selling it from your wallet (see /me/flow-onchain)';
+const PAYOUT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** FLOW balance, ledger and internal credits (spec "FLOW", decisions §6). */
-export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async () => {};
+export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app) => {
+  app.get(
+    '/ledger',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'The caller’s FLOW ledger, newest first',
+        description:
+          'Keyset-paged. `from` is inclusive and `to` exclusive; both are ISO 8601 instants ' +
+          'with Z or an offset.',
+        tags,
+        querystring: ledgerQuery,
+        response: { 200: ledgerPageSchema },
+      },
+    },
+    async (request) => listLedger(request.em, app.cursors, actorOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/me/flow-balance',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'FLOW balance record (deprecated: use /me/flow-onchain)',
+        tags,
+        deprecated: true,
+        response: { 200: flowBalanceSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('deprecation', `@${FLOW_BALANCE_DEPRECATED_AT}`);
+      reply.header('link', FLOW_BALANCE_SUCCESSOR);
+      return flowBalance(request.em, actorOf(request).userId);
+    },
+  );
+
+  const gone = async () => {
+    throw new AppError('gone', PAYOUTS_GONE);
+  };
+  app.route({
+    method: PAYOUT_METHODS,
+    url: '/me/payouts',
+    config: { auth: 'public' },
+    schema: {
+      summary: 'Removed: payouts (withdrawal means selling FLOW from the wallet)',
+      tags,
+      deprecated: true,
+      response: { 410: errorEnvelopeSchema },
+    },
+    handler: gone,
+  });
+  app.route({
+    method: PAYOUT_METHODS,
+    url: '/me/payouts/*',
+    config: { auth: 'public' },
+    schema: {
+      summary: 'Removed: every path under /me/payouts',
+      tags,
+      params: z.object({ '*': z.string().describe('Any path below /me/payouts') }),
+      deprecated: true,
+      response: { 410: errorEnvelopeSchema },
+    },
+    handler: gone,
+  });
+
+  app.post(
+    '/internal/flow/credit',
+    {
+      config: { auth: 'internal' },
+      schema: {
+        summary: 'Credit FLOW to a user (top-ups, quests, grants, refunds); idempotent on refId',
+        description:
+          'The same refId with the same userId, amountFlow and reason answers 200 with the ' +
+          'original entry and `Idempotent-Replayed: true`; with anything else, 409 ' +
+          '`ref_id_conflict`.',
+        tags,
+        body: creditBody,
+        response: { 200: creditResultSchema, 201: creditResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { replayed, ...result } = await creditFlow(request.em, request.body);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(replayed ? 200 : 201).send(result);
+    },
+  );
+};

@@ -207,7 +207,7 @@ export async function settleCall(em: EntityManager, call: Settlement): Promise<v
     await tx.execute(
       `insert into agent_calls (id, agent_id, caller_id, api_key_id, status, latency_ms, cost,
          tools_used, free, model, input_tokens, output_tokens, created_at)
-       values (?, ?, ?, ?, 'succeeded', ?, ?, ?, ?, ?, ?, ?, ?)`,
+       values (?, ?, ?, ?, 'succeeded', ?, ?, string_to_array(?, ','), ?, ?, ?, ?, ?)`,
       [
         call.callId,
         call.agent.id,
@@ -215,7 +215,8 @@ export async function settleCall(em: EntityManager, call: Settlement): Promise<v
         call.apiKeyId,
         call.latencyMs,
         call.cost.toString(),
-        call.tools.map(({ tool }) => tool),
+        // Platform tool names never contain commas; knex would spread a JS array.
+        call.tools.map(({ tool }) => tool).join(','),
         call.free,
         call.model,
         call.inputTokens,
