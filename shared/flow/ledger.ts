@@ -108,7 +108,8 @@ export async function creditHolderPool(
      returning holder_reward_pool as pool`,
     [amount.toString(), tokenId],
   );
-  return writeEntry(em, { tokenId }, amount, BigInt(row!.pool), move);
+  if (!row) throw new Error(`token ${tokenId} does not exist`);
+  return writeEntry(em, { tokenId }, amount, BigInt(row.pool), move);
 }
 
 /**
@@ -145,10 +146,13 @@ async function dropHold(
   em: EntityManager,
   holdId: string,
   now: Date,
+  userId?: number,
 ): Promise<{ userId: number; amount: bigint } | null> {
   const [hold] = await em.execute<{ user_id: number; amount: string }[]>(
-    `delete from flow_holds where id = ? returning user_id, amount`,
-    [holdId],
+    userId === undefined
+      ? `delete from flow_holds where id = ? returning user_id, amount`
+      : `delete from flow_holds where id = ? and user_id = ? returning user_id, amount`,
+    userId === undefined ? [holdId] : [holdId, userId],
   );
   if (!hold) return null;
   await em.execute(`update flow_accounts set held = held - ?, updated_at = ? where user_id = ?`, [
@@ -176,7 +180,7 @@ export async function settleHold(
   amount: bigint,
   move: Movement,
 ): Promise<LedgerRow | null> {
-  const hold = await dropHold(em, holdId, move.now);
+  const hold = await dropHold(em, holdId, move.now, userId);
   if (hold && amount > hold.amount) throw new RangeError('settlement exceeds its hold');
   if (amount === 0n) return null;
   return debitUser(em, userId, amount, move);

@@ -15,10 +15,12 @@ function servedRoutes(): string[] {
     if (!match) continue;
     const depth = match[1]!.length / 4;
     prefixes.length = depth;
-    const path = prefixes.join('') + match[2]!;
-    prefixes.push(match[2]!);
+    // printRoutes shows a wildcard child as `*`; OpenAPI documents it as `/{*}`.
+    const segment = match[2] === '*' ? '/*' : match[2]!;
+    const path = prefixes.join('') + segment;
+    prefixes.push(segment);
     for (const method of match[3]!.split(', ')) {
-      routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+      routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`);
     }
   }
   return routes;
