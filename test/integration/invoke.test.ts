@@ -527,6 +527,13 @@ describe('access', () => {
     const existing = await signIn(app);
     await fund(existing.userId, 5);
     expect((await invoke(slug, existing, {})).statusCode).toBe(200);
+    const before = await app.inject({
+      method: 'GET',
+      url: `/search?q=${encodeURIComponent(`Agent ${slug.slice(-6)}`)}&type=agent`,
+    });
+    expect(before.json<{ items: { slug: string }[] }>().items.map((item) => item.slug)).toContain(
+      slug,
+    );
     const unpublished = await app.inject({
       method: 'POST',
       url: `/agents/${slug}/unpublish`,
@@ -540,6 +547,21 @@ describe('access', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json<Envelope>().error.code).toBe('agent_not_found');
     expect((await invoke(slug, existing, {})).statusCode).toBe(200);
+
+    // Gone from the listing and from search at once, for everyone.
+    const name = encodeURIComponent(`Agent ${slug.slice(-6)}`);
+    const listing = await app.inject({
+      method: 'GET',
+      url: '/marketplace/agents?sort=new&limit=100',
+    });
+    expect(
+      listing.json<{ items: { slug: string }[] }>().items.map((item) => item.slug),
+    ).not.toContain(slug);
+    const search = await app.inject({ method: 'GET', url: `/search?q=${name}&type=agent` });
+    expect(search.statusCode).toBe(200);
+    expect(
+      search.json<{ items: { slug: string }[] }>().items.map((item) => item.slug),
+    ).not.toContain(slug);
   });
 
   it('stats and ratings come from real calls', async () => {
