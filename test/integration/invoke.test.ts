@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../api/app';
 import { parseFlow } from '../../shared/domain/flow';
-import { creditUser } from '../../shared/flow/ledger';
+import { Agent } from '../../shared/db/entities';
+import { creditUser, holdFlow } from '../../shared/flow/ledger';
+import { settleCall } from '../../api/routes/marketplace/charges';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { startAgentServer, type AgentInstruction, type AgentServer } from '../helpers/agent-server';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
@@ -490,6 +492,63 @@ describe('freemium', () => {
   });
 });
 
+describe('settlement', () => {
+  it('a settlement that fails part-way leaves no ledger row, no balance change and the hold in place', async () => {
+    const token = await linkToken(owner.userId);
+    const { slug } = await publishAgent({
+      monetization: 'per_call',
+      perCallPriceFlow: 2,
+      tokenSlug: token.slug,
+    });
+    const caller = await signIn(app);
+    await fund(caller.userId, 5);
+    const em = ctx.deps.orm.em.fork();
+    const agent = await em.findOneOrFail(Agent, { slug });
+    const holdId = await holdFlow(
+      em,
+      caller.userId,
+      micro(2),
+      new Date(),
+      new Date(Date.now() + 60_000),
+    );
+    const callId = randomUUID();
+    // A call id that already exists makes the last insert of the settlement fail.
+    await ctx.sql(
+      `insert into agent_calls (id, agent_id, caller_id, status, latency_ms, created_at)
+       values ($1, $2, $3, 'failed', 1, now())`,
+      [callId, agent.id, caller.userId],
+    );
+    const ownerBefore = await balanceOf(owner.userId);
+    await expect(
+      settleCall(em, {
+        callId,
+        agent,
+        callerId: caller.userId,
+        apiKeyId: null,
+        holdId,
+        base: micro(2),
+        tools: [],
+        cost: micro(2),
+        free: false,
+        latencyMs: 5,
+        model: null,
+        inputTokens: 0,
+        outputTokens: 0,
+        now: new Date(),
+      }),
+    ).rejects.toThrow();
+    expect(await ctx.sql('select 1 from ledger_entries where ref_id = $1', [callId])).toEqual([]);
+    expect(await balanceOf(caller.userId)).toEqual({ balance: micro(5), held: micro(2) });
+    expect(await balanceOf(owner.userId)).toEqual(ownerBefore);
+    const [pool] = await ctx.sql<{ holder_reward_pool: string }>(
+      'select holder_reward_pool from tokens where id = $1',
+      [token.id],
+    );
+    expect(pool!.holder_reward_pool).toBe('0');
+    expect(await ctx.sql('select 1 from flow_holds where id = $1', [holdId])).toHaveLength(1);
+  });
+});
+
 describe('access', () => {
   it('rejects unknown tools, unknown agents and drafts', async () => {
     const { slug } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 0 });
@@ -562,6 +621,51 @@ describe('access', () => {
     expect(
       search.json<{ items: { slug: string }[] }>().items.map((item) => item.slug),
     ).not.toContain(slug);
+  });
+
+  it('a paid subscription runs to its end after unpublish, even past the listing removal', async () => {
+    const { slug } = await publishAgent({
+      monetization: 'subscription',
+      subscriptionFlowPerMonth: 3,
+    });
+    const subscriber = await signIn(app);
+    const payer = await signIn(app);
+    await fund(subscriber.userId, 3);
+    await fund(payer.userId, 3);
+    const subscribed = await app.inject({
+      method: 'POST',
+      url: `/agents/${slug}/subscribe`,
+      headers: { cookie: subscriber.cookie },
+    });
+    expect(subscribed.statusCode).toBe(200);
+    expect((await invoke(slug, subscriber, {})).statusCode).toBe(200);
+    await app.inject({
+      method: 'POST',
+      url: `/agents/${slug}/unpublish`,
+      headers: { cookie: owner.cookie },
+    });
+    // No new subscriptions once unpublished, not even from someone who can still see it.
+    const renew = await app.inject({
+      method: 'POST',
+      url: `/agents/${slug}/subscribe`,
+      headers: { cookie: subscriber.cookie },
+    });
+    expect(renew.statusCode).toBe(409);
+    expect(renew.json<Envelope>().error.code).toBe('agent_not_published');
+    // The month ends: the listing is gone, the paid period is not.
+    await ctx.sql(`update agents set listed_until = now() - interval '1 second' where slug = $1`, [
+      slug,
+    ]);
+    const after = await invoke(slug, subscriber, {});
+    expect(after.statusCode).toBe(200);
+    expect(after.json<CallResult>().costFlow).toBe(0);
+    await ctx.sql(
+      `update agent_subscriptions set period_end = now() - interval '1 second'
+       where agent_id = (select id from agents where slug = $1)`,
+      [slug],
+    );
+    expect((await invoke(slug, subscriber, {})).statusCode).toBe(404);
+    expect((await balanceOf(payer.userId)).balance).toBe(micro(3));
   });
 
   it('stats and ratings come from real calls', async () => {

@@ -747,13 +747,19 @@ describe('unpublish and visibility', () => {
     const again = await call('POST', `/agents/${agent.slug}/unpublish`, alice);
     expect(again.json()).toEqual(body);
 
-    // Past listedUntil, existing callers lose it too; the owner never does.
+    // Past listedUntil, existing callers lose it too, except a subscriber within the period
+    // already paid; the owner never does.
     await ctx.sql(`update agents set listed_until = now() - interval '1 second' where id = $1`, [
       agent.id,
     ]);
     expectError(await call('GET', detailUrl, bob), 404, 'agent_not_found');
-    expectError(await call('GET', detailUrl, carol), 404, 'agent_not_found');
+    expect((await call('GET', detailUrl, carol)).statusCode).toBe(200);
     expect((await call('GET', detailUrl, alice)).statusCode).toBe(200);
+    await ctx.sql(
+      `update agent_subscriptions set period_end = now() - interval '1 second' where agent_id = $1`,
+      [agent.id],
+    );
+    expectError(await call('GET', detailUrl, carol), 404, 'agent_not_found');
   });
 
   it('shows a never-published draft to its owner only; unpublishing it changes nothing', async () => {

@@ -2,11 +2,13 @@ import { Agent } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 import { looksLikeSlug } from '../../wire';
+import { hasActiveSubscription } from './charges';
 
 /**
  * Who may see an agent. Published: everyone. Unpublished after having been published: hidden
  * from new callers at once, but callers who already used it (a succeeded call or a
- * subscription) keep it until `listedUntil`, the end of the month (spec "States"). Never
+ * subscription) keep it until `listedUntil`, the end of the month (spec "States"), and a
+ * subscriber keeps it until the end of the period already paid. Never
  * published (a draft, no monetization yet): the owner only. The owner always sees their own.
  */
 
@@ -29,11 +31,11 @@ export async function agentForCaller(
   if (!agent) throw agentNotFound(slug);
   if (callerId !== null && agent.owner.id === callerId) return agent;
   if (agent.isPublished) return agent;
-  const stillListed =
-    agent.monetization != null && agent.listedUntil != null && agent.listedUntil > now;
-  if (stillListed && callerId !== null && (await isExistingCaller(em, agent.id, callerId))) {
-    return agent;
-  }
+  if (agent.monetization == null || callerId === null) throw agentNotFound(slug);
+  const stillListed = agent.listedUntil != null && agent.listedUntil > now;
+  if (stillListed && (await isExistingCaller(em, agent.id, callerId))) return agent;
+  // A subscription already paid runs to its end, even past the listing's removal.
+  if (await hasActiveSubscription(em, agent.id, callerId, now)) return agent;
   throw agentNotFound(slug);
 }
 
