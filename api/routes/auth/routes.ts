@@ -11,8 +11,7 @@ import {
 } from '../../access/session-tokens';
 import { actorOf } from '../../access/actor';
 import { issueNonce, verifySiwe } from './siwe';
-
-const isoTime = z.iso.datetime({ offset: false });
+import { isoTime } from '../../wire';
 
 const meSchema = z
   .object({ id: z.number().int(), address: z.string(), createdAt: isoTime })

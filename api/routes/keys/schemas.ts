@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { parseFlow } from '../../../shared/domain/flow';
 import { SPEND_PERIODS } from '../../../shared/domain/spend-period';
+import { isoTime } from '../../wire';
 
 /** Wire shapes of the API key endpoints (decisions §4): snake_case, as the spec writes them. */
 
 export const MAX_RATE_LIMIT_RPM = 100_000;
 export const MAX_GRACE_SECONDS = 7 * 24 * 3600;
 export const DEFAULT_GRACE_SECONDS = 24 * 3600;
-
-const isoTime = z.iso.datetime({ offset: false });
 
 export const keyName = z
   .string()

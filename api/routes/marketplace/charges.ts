@@ -11,12 +11,9 @@ import {
   settleHold,
   type Movement,
 } from '../../../shared/flow/ledger';
+import { utcDay } from './stats';
 
 /** The database side of agent charges: quotas, subscriptions, settlement and call records. */
-
-function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
 
 function tokenIdOf(agent: Agent): string | null {
   const token = agent.token as { id: string } | string | null | undefined;
@@ -29,7 +26,8 @@ function ownerIdOf(agent: Agent): number {
   return typeof owner === 'number' ? owner : owner.id;
 }
 
-export async function toolPricesOf(em: EntityManager, agentId: string) {
+/** An agent's tool prices in exact micro-FLOW, for charging (`listing.ts` has the wire view). */
+export async function toolPriceMicros(em: EntityManager, agentId: string) {
   const rows = await em.execute<{ tool: string; price: string }[]>(
     'select tool, price from agent_tool_prices where agent_id = ?',
     [agentId],

@@ -17,7 +17,7 @@ import {
   recordFailedCall,
   returnFreeCall,
   settleCall,
-  toolPricesOf,
+  toolPriceMicros,
 } from './charges';
 import { agentForCaller } from './visibility';
 
@@ -68,7 +68,7 @@ export async function invokeAgent(
     throw new AppError('agent_not_published', `${agent.slug}: is not published yet`);
   }
   const permitted = body.tools ?? PLATFORM_TOOL_NAMES;
-  const prices = await toolPricesOf(em, agent.id);
+  const prices = await toolPriceMicros(em, agent.id);
   const compensations: Compensation[] = [];
   const undo = async () => {
     for (const compensate of compensations.reverse()) await compensate();
