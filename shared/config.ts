@@ -112,8 +112,9 @@ const envSchema = z
     MATRIX_HOMESERVER_URL: z.url().optional(),
     MATRIX_ACCESS_TOKEN: z.string().optional(),
     LOW_BALANCE_THRESHOLD_FLOW: z.coerce.number().nonnegative().default(10),
-    // How long an agent's endpoint may take to answer an invocation.
-    AGENT_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    // How long an agent's endpoint may take to answer an invocation. At most 90 s, so a call
+    // always ends before its Idempotency-Key lock (120 s) could be taken over by a retry.
+    AGENT_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(90_000).default(30_000),
     // Requests per minute per bucket (decisions §5); API keys carry their own rate_limit_rpm.
     RATE_LIMIT_ANONYMOUS_RPM: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_USER_RPM: z.coerce.number().int().positive().default(240),

@@ -25,7 +25,7 @@ const KEY_FORMAT = /^[\x20-\x7e]{1,255}$/;
 const RETENTION = "interval '24 hours'";
 const LOCK_LEASE = "interval '120 seconds'";
 /** Response headers replayed with the stored body; the rest belong to the first response. */
-const REPLAYED_HEADERS = ['content-type', 'location', 'link', 'deprecation'];
+const REPLAYED_HEADERS = ['content-type', 'location', 'link', 'deprecation', 'retry-after'];
 
 interface StoredKey {
   fingerprint: string;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../api/app';
 import { parseFlow } from '../../shared/domain/flow';
+import { addMonthUtc } from '../../shared/domain/pricing';
 import { Agent } from '../../shared/db/entities';
 import { creditUser, holdFlow } from '../../shared/flow/ledger';
 import { settleCall } from '../../api/routes/marketplace/charges';
@@ -332,6 +333,27 @@ describe('per_call', () => {
     expect((await balanceOf(owner.userId)).balance - ownerBefore).toBe(micro(10));
   });
 
+  it('a retried invoke with the same Idempotency-Key is answered from the record: one call, one charge', async () => {
+    const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
+    const caller = await signIn(app);
+    await fund(caller.userId, 5);
+    const send = (via: App) =>
+      via.inject({
+        method: 'POST',
+        url: `/agents/${slug}/invoke`,
+        headers: { cookie: caller.cookie, 'idempotency-key': `invoke-${slug}` },
+        payload: { input: { text: 'once' } },
+      });
+    const first = await send(app);
+    const replay = await send(second);
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json<CallResult>().callId).toBe(first.json<CallResult>().callId);
+    expect(hitsOf(path)).toBe(1);
+    expect((await balanceOf(caller.userId)).balance).toBe(micro(4));
+  });
+
   it('an API key capped below the cost gets 402 spend_limit_reached and the agent is not called', async () => {
     const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 2 });
     const caller = await signIn(app);
@@ -441,6 +463,40 @@ describe('subscription and hybrid', () => {
     expect((await balanceOf(caller.userId)).balance).toBe(micro(4));
   });
 
+  it('first subscribes at once each pay for their own month', async () => {
+    const { slug } = await publishAgent({
+      monetization: 'subscription',
+      subscriptionFlowPerMonth: 4,
+    });
+    const caller = await signIn(app);
+    await fund(caller.userId, 16);
+    const responses = await Promise.all(
+      [app, second, app, second].map((via) =>
+        via.inject({
+          method: 'POST',
+          url: `/agents/${slug}/subscribe`,
+          headers: { cookie: caller.cookie },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const periods = responses.map((response) =>
+      response.json<{ periodStart: string; periodEnd: string }>(),
+    );
+    // One period start, four distinct ends: four months paid, four months granted.
+    expect(new Set(periods.map((period) => period.periodStart)).size).toBe(1);
+    expect(new Set(periods.map((period) => period.periodEnd)).size).toBe(4);
+    let end = new Date(periods[0]!.periodStart);
+    for (let month = 0; month < 4; month++) end = addMonthUtc(end);
+    const [row] = await ctx.sql<{ period_end: Date }>(
+      `select period_end from agent_subscriptions
+       where agent_id = (select id from agents where slug = $1) and subscriber_id = $2`,
+      [slug, caller.userId],
+    );
+    expect(row!.period_end.toISOString()).toBe(end.toISOString());
+    expect((await balanceOf(caller.userId)).balance).toBe(0n);
+  });
+
   it('per_call agents offer no subscription', async () => {
     const { slug } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
     const caller = await signIn(app);
@@ -529,7 +585,6 @@ describe('settlement', () => {
         base: micro(2),
         tools: [],
         cost: micro(2),
-        free: false,
         latencyMs: 5,
         model: null,
         inputTokens: 0,

@@ -160,7 +160,6 @@ export interface Settlement extends CallRecord {
   base: bigint;
   tools: { tool: string; price: bigint }[];
   cost: bigint;
-  free: boolean;
   model: string | null;
   inputTokens: number;
   outputTokens: number;
@@ -215,7 +214,8 @@ export async function settleCall(em: EntityManager, call: Settlement): Promise<v
         call.cost.toString(),
         // Platform tool names never contain commas; knex would spread a JS array.
         call.tools.map(({ tool }) => tool).join(','),
-        call.free,
+        // `free`: the base price was covered (subscription or freemium quota).
+        call.base === 0n,
         call.model,
         call.inputTokens,
         call.outputTokens,
@@ -241,6 +241,9 @@ export interface SubscriptionPayment {
 export async function paySubscription(em: EntityManager, payment: SubscriptionPayment) {
   return em.transactional(async (tx) => {
     const { agent, subscriberId, price, now } = payment;
+    // The account row lock serialises one user's payments: two first subscribes at once each
+    // pay for (and get) their own month instead of both paying for the same one.
+    await tx.execute('select 1 from flow_accounts where user_id = ? for update', [subscriberId]);
     const [current] = await tx.execute<{ id: string; period_start: Date; period_end: Date }[]>(
       `select id, period_start, period_end from agent_subscriptions
        where agent_id = ? and subscriber_id = ? for update`,

@@ -75,12 +75,23 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
         throw new AppError('tool_unknown', `tools: "${unknown}" is not a platform tool`);
       }
       const tools = request.body.tools && [...new Set(request.body.tools)];
-      return invokeAgent(
-        request,
-        { outbound, timeoutMs: deps.config.agentCallTimeoutMs },
+      const caller = {
+        userId: actorOf(request).userId,
+        apiKeyId: request.actor?.apiKey?.id ?? null,
+        reserveSpend: (maxCost: bigint) => request.reserveFlow(maxCost),
+        settleSpend: (cost: bigint) => request.settleFlow(cost),
+      };
+      const onLateError = (error: unknown) =>
+        request.log.error({ err: error }, 'settling the API key spend of a charged call failed');
+      const result = await invokeAgent(
+        request.em,
+        { outbound, timeoutMs: deps.config.agentCallTimeoutMs, onLateError },
+        caller,
         request.params.slug,
         { input: request.body.input, tools },
       );
+      if (result.model) request.usageReport = { model: result.model, ...result.usage };
+      return result;
     },
   );
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Agent } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
@@ -10,7 +9,6 @@ import { PLATFORM_TOOL_NAMES } from '../../../shared/domain/tools';
 import { AppError } from '../../../shared/errors';
 import { holdFlow, releaseHold } from '../../../shared/flow/ledger';
 import { OutboundError, type OutboundClient } from '../../../shared/net/outbound-client';
-import { actorOf } from '../../access/actor';
 import {
   consumeFreeCall,
   hasActiveSubscription,
@@ -36,6 +34,8 @@ export interface InvokeInput {
 export interface InvokeDeps {
   outbound: OutboundClient;
   timeoutMs: number;
+  /** Reports a failure after the charge was committed (logged; the call still succeeds). */
+  onLateError(error: unknown): void;
 }
 
 /** What the agent's endpoint must answer (extra fields are ignored). */
@@ -54,93 +54,85 @@ const agentReply = z.object({
 
 type Compensation = () => Promise<unknown>;
 
+/** Who calls, and the spend cap of the API key they call with (no-ops without a key). */
+export interface InvokeCaller {
+  userId: number;
+  apiKeyId: string | null;
+  reserveSpend(maxCost: bigint): Promise<void>;
+  settleSpend(cost: bigint): Promise<void>;
+}
+
 export async function invokeAgent(
-  request: FastifyRequest,
+  em: EntityManager,
   deps: InvokeDeps,
+  caller: InvokeCaller,
   slug: string,
   body: InvokeInput,
 ) {
-  const em = request.em;
-  const callerId = actorOf(request).userId;
   const now = new Date();
-  const agent = await agentForCaller(em, slug, callerId, now);
+  const agent = await agentForCaller(em, slug, caller.userId, now);
   if (!agent.monetization) {
     throw new AppError('agent_not_published', `${agent.slug}: is not published yet`);
   }
   const permitted = body.tools ?? PLATFORM_TOOL_NAMES;
   const prices = await toolPriceMicros(em, agent.id);
   const compensations: Compensation[] = [];
-  const undo = async () => {
-    for (const compensate of compensations.reverse()) await compensate();
-  };
+  const call = { callId: randomUUID(), agent, callerId: caller.userId, apiKeyId: caller.apiKeyId };
 
+  let settled;
   try {
-    const base = await priceBase(em, agent, callerId, now, compensations);
+    const base = await priceBase(em, agent, caller.userId, now, compensations);
     const maxCost = base + toolsPrice(permitted, prices);
-    await request.reserveFlow(maxCost);
-    const holdId = await holdFor(em, callerId, maxCost, now, deps.timeoutMs);
+    await caller.reserveSpend(maxCost);
+    const holdId = await holdFor(em, caller.userId, maxCost, now, deps.timeoutMs);
     if (holdId) compensations.push(() => releaseHold(em, holdId, new Date()));
 
-    const callId = randomUUID();
     const started = performance.now();
-    const reply = await callEndpoint(deps.outbound, agent, callId, body.input, permitted).catch(
-      async (error: unknown) => {
-        const message = error instanceof AppError ? error.message : 'agent call failed';
-        await recordFailedCall(em, {
-          callId,
-          agent,
-          callerId,
-          apiKeyId: request.actor?.apiKey?.id ?? null,
-          error: message,
-          latencyMs: Math.round(performance.now() - started),
-          now: new Date(),
-        });
-        throw error;
-      },
-    );
-    const latencyMs = Math.round(performance.now() - started);
+    const reply = await callEndpoint(
+      deps.outbound,
+      agent,
+      call.callId,
+      body.input,
+      permitted,
+    ).catch(async (error: unknown) => {
+      const message = error instanceof AppError ? error.message : 'agent call failed';
+      const latencyMs = Math.round(performance.now() - started);
+      await recordFailedCall(em, { ...call, error: message, latencyMs, now: new Date() });
+      throw error;
+    });
     const toolsUsed = [...new Set(reply.toolsUsed)];
     const cost = base + toolsPrice(toolsUsed, prices);
-
+    const usage = {
+      inputTokens: reply.usage.inputTokens ?? 0,
+      outputTokens: reply.usage.outputTokens ?? 0,
+    };
     await settleCall(em, {
-      callId,
-      agent,
-      callerId,
-      apiKeyId: request.actor?.apiKey?.id ?? null,
+      ...call,
       holdId,
       base,
       tools: toolsUsed.map((tool) => ({ tool, price: prices.get(tool) ?? 0n })),
       cost,
-      free: base === 0n,
-      latencyMs,
+      latencyMs: Math.round(performance.now() - started),
       model: reply.model ?? null,
-      inputTokens: reply.usage.inputTokens ?? 0,
-      outputTokens: reply.usage.outputTokens ?? 0,
+      ...usage,
       now: new Date(),
     });
-    await request.settleFlow(cost);
-    if (reply.model) {
-      request.usageReport = {
-        model: reply.model,
-        inputTokens: reply.usage.inputTokens ?? 0,
-        outputTokens: reply.usage.outputTokens ?? 0,
-      };
-    }
-    return {
-      callId,
-      output: reply.output,
-      model: reply.model ?? null,
-      toolsUsed,
-      usage: {
-        inputTokens: reply.usage.inputTokens ?? 0,
-        outputTokens: reply.usage.outputTokens ?? 0,
-      },
-      costFlow: flowNumber(cost),
-    };
+    settled = { reply, toolsUsed, cost, usage };
   } catch (error) {
-    await undo();
+    for (const compensate of compensations.reverse()) await compensate();
     throw error;
   }
+  // The charge is committed: from here on nothing may undo it or fail the response (a
+  // retried request would be charged again).
+  await caller.settleSpend(settled.cost).catch((error: unknown) => deps.onLateError(error));
+  return {
+    callId: call.callId,
+    output: settled.reply.output,
+    model: settled.reply.model ?? null,
+    toolsUsed: settled.toolsUsed,
+    usage: settled.usage,
+    costFlow: flowNumber(settled.cost),
+  };
 }
 
 /** The base price of this call; consumes a freemium call when one is used (undone on failure). */

@@ -180,7 +180,8 @@ export function listItem(agent: Agent, stats: AgentStats): AgentListItem {
   };
 }
 
-const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+/** A nullable timestamp on the wire. */
+export const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 /** Owner views of agents whose `token` is populated, with two queries at most for any number. */
 export async function ownerViews(em: EntityManager, agents: Agent[]): Promise<OwnerAgentView[]> {

@@ -11,7 +11,7 @@ import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { isPlatformTool } from '../../../shared/domain/tools';
 import { AppError } from '../../../shared/errors';
 import { checkOutboundUrl } from '../../../shared/net/outbound-url';
-import { ownerViews, toolPricesOf } from './listing';
+import { iso, ownerViews, toolPricesOf } from './listing';
 import {
   MAX_FREEMIUM_DAILY_CALLS,
   type CreateAgentInput,
@@ -27,8 +27,6 @@ export interface AgentServiceDeps {
   em: EntityManager;
   config: Config;
 }
-
-const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 async function ownerView(em: EntityManager, agent: Agent): Promise<OwnerAgentView> {
   const [view] = await ownerViews(em, [agent]);
