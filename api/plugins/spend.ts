@@ -31,6 +31,8 @@ declare module 'fastify' {
 interface SpendSlot {
   reservation: SpendReservation | null;
   settled: SpendState | null;
+  /** Settlement was attempted: never settle twice, even if the attempt failed. */
+  settling: boolean;
 }
 
 const slots = new WeakMap<FastifyRequest, SpendSlot>();
@@ -38,7 +40,7 @@ const slots = new WeakMap<FastifyRequest, SpendSlot>();
 function slotOf(request: FastifyRequest): SpendSlot {
   let slot = slots.get(request);
   if (!slot) {
-    slot = { reservation: null, settled: null };
+    slot = { reservation: null, settled: null, settling: false };
     slots.set(request, slot);
   }
   return slot;
@@ -72,7 +74,8 @@ async function spendPlugin(app: FastifyInstance): Promise<void> {
 
   app.decorateRequest('settleFlow', async function settleFlow(this: FastifyRequest, actual) {
     const slot = slotOf(this);
-    if (!slot.reservation || slot.settled) return;
+    if (!slot.reservation || slot.settling) return;
+    slot.settling = true;
     slot.settled = await settleSpend(this.em, slot.reservation, actual);
     this.flowCharged = actual;
     const key = this.actor?.apiKey;
@@ -84,7 +87,7 @@ async function spendPlugin(app: FastifyInstance): Promise<void> {
     const key = request.actor?.apiKey;
     if (!key) return payload;
     const slot = slotOf(request);
-    if (slot.reservation && !slot.settled) {
+    if (slot.reservation && !slot.settling) {
       await request.settleFlow(reply.statusCode < 400 ? slot.reservation.cost : 0n);
     }
     // A 402 already carries the headers of the state that refused it.

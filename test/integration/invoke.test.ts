@@ -6,6 +6,8 @@ import { addMonthUtc } from '../../shared/domain/pricing';
 import { Agent } from '../../shared/db/entities';
 import { creditUser, holdFlow } from '../../shared/flow/ledger';
 import { settleCall } from '../../api/routes/marketplace/charges';
+import { invokeAgent } from '../../api/routes/marketplace/invoke';
+import { createOutboundClient } from '../../shared/net/outbound-client';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { startAgentServer, type AgentInstruction, type AgentServer } from '../helpers/agent-server';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
@@ -601,6 +603,42 @@ describe('settlement', () => {
     );
     expect(pool!.holder_reward_pool).toBe('0');
     expect(await ctx.sql('select 1 from flow_holds where id = $1', [holdId])).toHaveLength(1);
+  });
+});
+
+describe('after the charge commits', () => {
+  it('a failing spend-counter update is reported, not thrown: the call succeeds and is charged once', async () => {
+    const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
+    const caller = await signIn(app);
+    await fund(caller.userId, 3);
+    const outbound = createOutboundClient({
+      allowedHosts: ['127.0.0.1'],
+      timeoutMs: 1500,
+      maxResponseBytes: 1024 * 1024,
+    });
+    const lateErrors: unknown[] = [];
+    try {
+      const result = await invokeAgent(
+        ctx.deps.orm.em.fork(),
+        { outbound, timeoutMs: 1500, onLateError: (error) => lateErrors.push(error) },
+        {
+          userId: caller.userId,
+          apiKeyId: null,
+          reserveSpend: async () => {},
+          settleSpend: async () => {
+            throw new Error('spend store unavailable');
+          },
+        },
+        slug,
+        { input: { text: 'late' } },
+      );
+      expect(result.costFlow).toBe(1);
+    } finally {
+      await outbound.close();
+    }
+    expect(lateErrors).toHaveLength(1);
+    expect(hitsOf(path)).toBe(1);
+    expect(await balanceOf(caller.userId)).toEqual({ balance: micro(2), held: 0n });
   });
 });
 
