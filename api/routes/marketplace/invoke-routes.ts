@@ -72,7 +72,10 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
     async (request) => {
       const unknown = request.body.tools?.find((tool) => !isPlatformTool(tool));
       if (unknown !== undefined) {
-        throw new AppError('tool_unknown', `tools: "${unknown}" is not a platform tool`);
+        throw new AppError(
+          'tool_unknown',
+          `tools: ${unknown} is not a platform tool (GET /marketplace/tools)`,
+        );
       }
       const tools = request.body.tools && [...new Set(request.body.tools)];
       const caller = {
