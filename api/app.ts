@@ -19,6 +19,8 @@ import { flowRoutes } from './routes/flow/routes';
 import { keyRoutes } from './routes/keys/routes';
 import { invokeRoutes } from './routes/marketplace/invoke-routes';
 import { marketplaceRoutes } from './routes/marketplace/routes';
+import { projectRoutes } from './routes/projects/routes';
+import { projectStreamRoutes } from './routes/projects/stream-routes';
 import { searchRoutes } from './routes/search/routes';
 import { tokenRoutes } from './routes/tokens/routes';
 
@@ -56,6 +58,8 @@ export function buildApp(deps: ApiDeps) {
   void app.register(marketplaceRoutes, { deps });
   void app.register(invokeRoutes, { deps });
   void app.register(flowRoutes, { deps });
+  void app.register(projectRoutes, { deps });
+  void app.register(projectStreamRoutes, { deps });
   void app.register(searchRoutes, { deps });
   return app;
 }

@@ -67,6 +67,9 @@ async function main(): Promise<void> {
 
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await createWorker({
+    config,
+    redis: deps.redis,
+    logger: logger.child({ component: 'worker' }),
     connection,
     namespace: config.temporal.namespace,
     taskQueue: mainTaskQueue(config.temporal.taskQueue),

@@ -115,6 +115,27 @@ const envSchema = z
     // How long an agent's endpoint may take to answer an invocation. At most 90 s, so a call
     // always ends before its Idempotency-Key lock (120 s) could be taken over by a retry.
     AGENT_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(90_000).default(30_000),
+    // Build runtime (workers): where per-run git workspaces live, the time limit of one
+    // allow-listed command, the most steps a run may take, and an optional pause between
+    // steps so that a build can be watched live (demos, tests).
+    BUILD_WORKSPACE_ROOT: z.string().min(1).default('.data/workspaces'),
+    BUILD_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    BUILD_MAX_TURNS: z.coerce.number().int().min(1).max(500).default(40),
+    BUILD_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    BUILD_ARTIFACT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
+    // Planning brain: an OpenAI-compatible chat-completions endpoint with tool calling. Unset,
+    // each template's deterministic planner drives the same real tools.
+    LLM_BASE_URL: z.url().optional(),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    // SSE: comment heartbeat interval and the reconnect delay hinted to clients.
+    SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
+    SSE_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
     // Requests per minute per bucket (decisions §5); API keys carry their own rate_limit_rpm.
     RATE_LIMIT_ANONYMOUS_RPM: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_USER_RPM: z.coerce.number().int().positive().default(240),
@@ -160,6 +181,16 @@ export interface Config {
   matrix: { homeserverUrl: string | undefined; accessToken: string | undefined };
   lowBalanceThresholdFlow: number;
   rateLimits: { anonymous: number; user: number; internal: number };
+  build: {
+    workspaceRoot: string;
+    commandTimeoutMs: number;
+    maxTurns: number;
+    paceMs: number;
+    artifactMaxBytes: number;
+  };
+  /** Null: the deterministic planners drive builds. */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  sse: { heartbeatMs: number; retryMs: number };
 }
 
 export class ConfigError extends Error {
@@ -220,6 +251,22 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       user: env.RATE_LIMIT_USER_RPM,
       internal: env.RATE_LIMIT_INTERNAL_RPM,
     },
+    build: {
+      workspaceRoot: env.BUILD_WORKSPACE_ROOT,
+      commandTimeoutMs: env.BUILD_COMMAND_TIMEOUT_MS,
+      maxTurns: env.BUILD_MAX_TURNS,
+      paceMs: env.BUILD_PACE_MS,
+      artifactMaxBytes: env.BUILD_ARTIFACT_MAX_BYTES,
+    },
+    llm: env.LLM_BASE_URL
+      ? {
+          baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),
+          apiKey: env.LLM_API_KEY,
+          model: env.LLM_MODEL,
+          timeoutMs: env.LLM_TIMEOUT_MS,
+        }
+      : null,
+    sse: { heartbeatMs: env.SSE_HEARTBEAT_MS, retryMs: env.SSE_RETRY_MS },
   };
 }
 

@@ -61,6 +61,9 @@ export const ERROR_STATUS = {
   project_not_found: 404,
   project_locked: 409,
   run_in_progress: 409,
+  project_archived: 409,
+  no_active_run: 409,
+  artifact_not_found: 404,
   // On-chain, subscriptions, keys, webhooks
   address_not_activated: 403,
   tier_unknown: 400,

@@ -1,6 +1,7 @@
 import { loadConfig, requireDatabaseUrl } from '../shared/config';
 import { initOrm } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
+import { createRedis } from '../shared/redis';
 import { mainTaskQueue } from '../shared/temporal';
 import { createWorker, installWorkerLogging, NativeConnection } from './worker';
 
@@ -10,8 +11,17 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'worker');
   installWorkerLogging(logger);
   const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax);
+  if (!config.redisUrl) throw new Error('REDIS_URL: is required');
+  const redis = createRedis(config.redisUrl, {
+    keyPrefix: config.redisKeyPrefix,
+    name: 'worker',
+    logger,
+  });
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await createWorker({
+    config,
+    redis,
+    logger,
     connection,
     namespace: config.temporal.namespace,
     taskQueue: mainTaskQueue(config.temporal.taskQueue),
@@ -28,6 +38,7 @@ async function main(): Promise<void> {
   logger.info({ taskQueue: mainTaskQueue(config.temporal.taskQueue) }, 'worker started');
   await worker.run();
   await connection.close();
+  redis.disconnect();
   await orm.close();
   logger.info('worker stopped');
 }

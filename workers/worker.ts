@@ -7,14 +7,12 @@ import {
   type WorkerOptions,
 } from '@temporalio/worker';
 import type { Logger } from '../shared/logger';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { createActivities } from './activities';
+import { createActivities, type ActivityDeps } from './activities';
 
-export interface WorkerDeps {
+export interface WorkerDeps extends ActivityDeps {
   connection: NativeConnection;
   namespace: string;
   taskQueue: string;
-  orm: MikroORM;
   /** A prebuilt bundle (tests bundle once per run); otherwise workflows/ is bundled now. */
   workflowBundlePath?: string;
 }
@@ -28,7 +26,7 @@ export async function createWorker(deps: WorkerDeps): Promise<Worker> {
     connection: deps.connection,
     namespace: deps.namespace,
     taskQueue: deps.taskQueue,
-    activities: createActivities({ orm: deps.orm }),
+    activities: createActivities(deps),
     ...workflows,
   });
 }

@@ -1,4 +1,11 @@
 export { createTemporalClient, pingTemporal, type TemporalSettings } from './client';
 export { mainTaskQueue } from './task-queues';
 export { workflowIds } from './workflow-ids';
-export { workflowTypes, type IdempotencySweepInput } from './workflows';
+export {
+  workflowTypes,
+  projectBuildSignals,
+  projectBuildQueries,
+  type IdempotencySweepInput,
+  type ProjectBuildInput,
+  type ProjectBuildStatus,
+} from './workflows';

@@ -1,9 +1,11 @@
 /**
- * Workflow type names and inputs, shared by the API (which starts workflows by name and
- * must not import workflow code) and the workflow implementations. JSON-safe types only.
+ * Workflow type names, inputs, signals and queries, shared by the API (which starts workflows
+ * by name and must not import workflow code) and the workflow implementations. JSON-safe
+ * types only.
  */
 export const workflowTypes = {
   idempotencySweep: 'idempotencySweepWorkflow',
+  projectBuild: 'projectBuildWorkflow',
 } as const;
 
 export interface IdempotencySweepInput {
@@ -11,4 +13,23 @@ export interface IdempotencySweepInput {
   intervalSeconds: number;
   /** Purges per run before the workflow continues as new, keeping its history short. */
   purgesPerRun: number;
+}
+
+export interface ProjectBuildInput {
+  projectId: string;
+  runId: string;
+  /** Pause between two build steps (config BUILD_PACE_MS), so a build can be watched. */
+  paceMs: number;
+}
+
+/** Signal and query names of the build workflow. */
+export const projectBuildSignals = { cancel: 'cancel' } as const;
+export const projectBuildQueries = { status: 'status' } as const;
+
+export interface ProjectBuildStatus {
+  phase: 'starting' | 'planning' | 'building' | 'finishing' | 'done';
+  /** Steps (turns) finished so far. */
+  turns: number;
+  cancelRequested: boolean;
+  finalStatus: 'completed' | 'failed' | 'canceled' | null;
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
 import { Redis } from 'ioredis';
 import { NativeConnection, type Worker } from '@temporalio/worker';
@@ -49,6 +52,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     TEMPORAL_NAMESPACE: services.temporalNamespace,
     TEMPORAL_TASK_QUEUE: `test-${services.runId}-${id}`,
     CHAIN_RPC_URLS: `31337=${services.anvilUrl}`,
+    BUILD_WORKSPACE_ROOT: join(tmpdir(), `svc-workspaces-${services.runId}-${id}`),
     ...env,
   });
   const logs: Record<string, unknown>[] = [];
@@ -79,6 +83,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     async startWorker() {
       const connection = await NativeConnection.connect({ address: services.temporalAddress });
       const worker = await createWorker({
+        config,
+        redis: deps.redis,
+        logger,
         connection,
         namespace: config.temporal.namespace,
         taskQueue: config.temporal.taskQueue,
@@ -101,6 +108,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       for (const app of apps) await app.close();
       for (const apiDeps of opened) await closeApiDeps(apiDeps);
       await pg.end();
+      await rm(config.build.workspaceRoot, { recursive: true, force: true });
       await deleteRedisKeys(services.redisUrl, config.redisKeyPrefix);
       const dropper = new PgClient({ connectionString: services.adminDatabaseUrl });
       await dropper.connect();

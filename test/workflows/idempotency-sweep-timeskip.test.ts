@@ -28,7 +28,12 @@ describe('idempotency sweep over days (time-skipping test server)', () => {
       connection: env.nativeConnection,
       taskQueue,
       workflowBundle: { codePath: readTestServices().workflowBundlePath },
-      activities: createActivities({ orm: ctx.deps.orm }),
+      activities: createActivities({
+        orm: ctx.deps.orm,
+        config: ctx.config,
+        redis: ctx.deps.redis,
+        logger: ctx.logger,
+      }),
     });
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.start(workflowTypes.idempotencySweep, {

@@ -1,8 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../shared/config';
+import type { Logger } from '../../shared/logger';
 import { createMaintenanceActivities } from './maintenance';
 
 export interface ActivityDeps {
   orm: MikroORM;
+  config: Config;
+  /** Commands connection (publishing build events). */
+  redis: Redis;
+  logger: Logger;
 }
 
 /** Every activity the worker registers, built from real dependencies. */

@@ -13,6 +13,13 @@ import { ApiKey } from './api-key';
 import { ApiKeyUsage } from './api-key-usage';
 import { IdempotencyKey } from './idempotency-key';
 import { Session } from './session';
+import { Project } from './project';
+import { ProjectRun } from './project-run';
+import { ProjectEvent } from './project-event';
+import { ProjectSubscription } from './project-subscription';
+import { Notification } from './notification';
+import { OutboxEvent } from './outbox-event';
+import { Subscription } from './subscription';
 import { User } from './user';
 
 export { ApiKey } from './api-key';
@@ -31,6 +38,13 @@ export { AgentRating } from './agent-rating';
 export { FlowAccount } from './flow-account';
 export { FlowHold } from './flow-hold';
 export { LedgerEntry } from './ledger-entry';
+export { Project } from './project';
+export { ProjectRun } from './project-run';
+export { ProjectEvent } from './project-event';
+export { ProjectSubscription } from './project-subscription';
+export { Notification } from './notification';
+export { OutboxEvent } from './outbox-event';
+export { Subscription } from './subscription';
 
 /** Every entity, registered explicitly (no folder scanning, works the same from ts and js). */
 export const entities = [
@@ -50,4 +64,11 @@ export const entities = [
   FlowAccount,
   FlowHold,
   LedgerEntry,
+  Project,
+  ProjectRun,
+  ProjectEvent,
+  ProjectSubscription,
+  Notification,
+  OutboxEvent,
+  Subscription,
 ];

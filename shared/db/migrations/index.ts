@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_foundation } from './Migration20261122000000_foundation';
 import { Migration20261122010000_identity } from './Migration20261122010000_identity';
 import { Migration20261122020000_catalog } from './Migration20261122020000_catalog';
+import { Migration20261122030000_projects } from './Migration20261122030000_projects';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_identity', class: Migration20261122010000_identity },
   { name: 'Migration20261122020000_catalog', class: Migration20261122020000_catalog },
+  { name: 'Migration20261122030000_projects', class: Migration20261122030000_projects },
 ];

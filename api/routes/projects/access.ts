@@ -1,0 +1,65 @@
+import { Project } from '../../../shared/db/entities';
+import type { EntityManager } from '../../../shared/db/orm';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../access/actor';
+
+/**
+ * Who may see a project (decisions §7). A private project exists only for its owner: reads by
+ * anyone else are refused without saying whether the slug exists.
+ */
+
+function notFound(slug: string): AppError {
+  return new AppError('project_not_found', `project ${slug} does not exist`);
+}
+
+async function bySlug(em: EntityManager, slug: string): Promise<Project> {
+  const project = await em.findOne(Project, { slug });
+  if (!project) throw notFound(slug);
+  return project;
+}
+
+/** Metadata reads: a private project is 401 `unauthenticated` anonymously, 404 for others. */
+export async function viewableProject(
+  em: EntityManager,
+  slug: string,
+  actor: Actor | null,
+): Promise<Project> {
+  const project = await bySlug(em, slug);
+  if (!project.private) return project;
+  if (!actor) {
+    throw new AppError('unauthenticated', 'This private project needs a session or an API key');
+  }
+  if (project.owner.id !== actor.userId) throw notFound(slug);
+  return project;
+}
+
+/** The stream: a private project is 403 `private_forbidden` for anyone but its owner. */
+export async function streamableProject(
+  em: EntityManager,
+  slug: string,
+  actor: Actor | null,
+): Promise<Project> {
+  const project = await bySlug(em, slug);
+  if (project.private && project.owner.id !== actor?.userId) {
+    throw new AppError(
+      'private_forbidden',
+      'The stream of a private project is for its owner only',
+    );
+  }
+  return project;
+}
+
+/**
+ * Owner actions: another user gets 403 `not_owner` on a public project and 404 on a private
+ * one (which they cannot know exists).
+ */
+export async function ownedProject(
+  em: EntityManager,
+  slug: string,
+  actor: Actor,
+): Promise<Project> {
+  const project = await bySlug(em, slug);
+  if (project.owner.id === actor.userId) return project;
+  if (project.private) throw notFound(slug);
+  throw new AppError('not_owner', `project ${slug} belongs to another user`);
+}

@@ -1,0 +1,29 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from './user';
+
+/**
+ * A message for a user through the messaging bot. Queued here (`sentAt` null) until the bot
+ * gateway sends it, so nothing is lost while the bot is absent or down.
+ */
+export const Notification = defineEntity({
+  name: 'Notification',
+  tableName: 'notifications',
+  indexes: [
+    {
+      name: 'notifications_unsent_index',
+      expression: `create index "notifications_unsent_index" on "notifications" ("created_at") where "sent_at" is null`,
+    },
+  ],
+  properties: {
+    id: p.uuid().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    kind: p.string().length(64),
+    text: p.text(),
+    data: p.json<Record<string, unknown>>(),
+    dedupeKey: p.string().length(200).unique(),
+    createdAt: p.datetime(3),
+    sentAt: p.datetime(3).nullable(),
+  },
+});
+
+export type Notification = InferEntity<typeof Notification>;

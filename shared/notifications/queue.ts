@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export interface NotificationInput {
+  userId: number;
+  /** e.g. `project.completed` */
+  kind: string;
+  /** The message as the bot will send it. */
+  text: string;
+  data: Record<string, unknown>;
+  /** Deterministic per cause and recipient, so a retried writer is a no-op. */
+  dedupeKey: string;
+}
+
+/**
+ * Queues a message for the messaging bot. Rows stay unsent (`sent_at` null) until the bot
+ * gateway delivers them, so nothing is dropped while the bot is absent.
+ */
+export async function enqueueNotification(
+  em: EntityManager,
+  input: NotificationInput,
+): Promise<void> {
+  await em.execute(
+    `insert into notifications (id, user_id, kind, text, data, dedupe_key, created_at)
+     values (?, ?, ?, ?, ?::jsonb, ?, now())
+     on conflict (dedupe_key) do nothing`,
+    [
+      randomUUID(),
+      input.userId,
+      input.kind,
+      input.text,
+      JSON.stringify(input.data),
+      input.dedupeKey,
+    ],
+  );
+}
