@@ -156,6 +156,9 @@ const envSchema = z
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every variable the service reads (README and .env.example must list each one). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   host: string;

@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from '../../shared/config';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../shared/config';
 
 describe('config', () => {
   it('fills development defaults', () => {
@@ -76,5 +78,29 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe(
       '10.0.0.0/8,127.0.0.1',
     );
+  });
+
+  it('documents every variable it reads in README.md and .env.example', () => {
+    const root = join(__dirname, '..', '..');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(20);
+    for (const name of CONFIG_VARIABLES) {
+      expect({ name, inReadme: readme.includes(`\`${name}\``) }).toEqual({ name, inReadme: true });
+      expect({ name, inExample: new RegExp(`^#? ?${name}=`, 'm').test(example) }).toEqual({
+        name,
+        inExample: true,
+      });
+    }
+  });
+
+  it('builds the LLM settings only when LLM_BASE_URL is set', () => {
+    expect(loadConfig({}).llm).toBeNull();
+    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:9/v1/', LLM_API_KEY: 'k' }).llm).toEqual({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: 'k',
+      model: 'gpt-4o-mini',
+      timeoutMs: 60_000,
+    });
   });
 });
