@@ -2,6 +2,7 @@ import { Project } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
+import { looksLikeSlug } from '../../wire';
 
 /**
  * Who may see a project (decisions §7). A private project exists only for its owner: reads by
@@ -9,11 +10,13 @@ import type { Actor } from '../../access/actor';
  */
 
 function notFound(slug: string): AppError {
-  return new AppError('project_not_found', `project ${slug} does not exist`);
+  const shown = slug.length > 80 ? `${slug.slice(0, 80)}…` : slug;
+  return new AppError('project_not_found', `project ${shown} does not exist`);
 }
 
 async function bySlug(em: EntityManager, slug: string): Promise<Project> {
-  const project = await em.findOne(Project, { slug });
+  // Anything that cannot be a slug (a NUL byte, say) never reaches PostgreSQL.
+  const project = looksLikeSlug(slug) ? await em.findOne(Project, { slug }) : null;
   if (!project) throw notFound(slug);
   return project;
 }

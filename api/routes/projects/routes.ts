@@ -1,5 +1,186 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Project } from '../../../shared/db/entities';
+import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
+import { pageScope, paginate } from '../../plugins/pagination';
+import { viewableProject } from './access';
+import { cancelRun, startRun } from './runs';
+import {
+  artifactParams,
+  artifactResponse,
+  cancelSchema,
+  createProjectBody,
+  pageQuerySchema,
+  projectPageSchema,
+  projectParams,
+  projectSchema,
+  startedSchema,
+  subscribedSchema,
+} from './schemas';
+import { archiveProject, createProject, runArtifact, subscribe, unsubscribe } from './service';
+import { projectView, projectViews } from './views';
 
-/** Projects (spec "Projects", decisions §7). */
-export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async () => {};
+const tags = ['projects'];
+
+/** Projects (spec "Projects", decisions §7). The stream lives in `stream-routes.ts`. */
+export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
+  const { config, temporal } = opts.deps;
+  const services = (request: FastifyRequest) => ({ em: request.em, config });
+  const runServices = (request: FastifyRequest) => ({ em: request.em, config, temporal });
+
+  app.post(
+    '/projects',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Create a project on one of the caller’s tokens (one active project per token)',
+        tags,
+        body: createProjectBody,
+        response: { 201: projectSchema },
+      },
+    },
+    async (request, reply) => {
+      const project = await createProject(services(request), actorOf(request).userId, request.body);
+      return reply.code(201).send(project);
+    },
+  );
+
+  app.get(
+    '/me/projects',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'The caller’s projects, archived ones included, newest first',
+        tags,
+        querystring: pageQuerySchema,
+        response: { 200: projectPageSchema },
+      },
+    },
+    async (request) => {
+      const userId = actorOf(request).userId;
+      const page = await paginate(request.em, app.cursors, Project, {
+        scope: pageScope('my-projects', { userId }),
+        where: { owner: userId },
+        orderBy: { createdAt: 'desc', id: 'desc' },
+        limit: request.query.limit,
+        cursor: request.query.cursor,
+      });
+      return {
+        items: await projectViews(request.em, config, page.items),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
+
+  app.get(
+    '/projects/:slug',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'A project with its status and current run (private: its owner only)',
+        tags,
+        params: projectParams,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => {
+      const project = await viewableProject(request.em, request.params.slug, request.actor);
+      return projectView(request.em, config, project);
+    },
+  );
+
+  app.post(
+    '/projects/:slug/start',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Queue a build run and start its workflow (owner)',
+        description:
+          'From idle, completed, failed or canceled. A queued or running project is 409 ' +
+          'run_in_progress; an archived one 409 project_archived.',
+        tags,
+        params: projectParams,
+        response: { 200: startedSchema },
+      },
+    },
+    async (request) => startRun(runServices(request), actorOf(request), request.params.slug),
+  );
+
+  app.post(
+    '/projects/:slug/cancel',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Ask the queued or running build to stop; it ends as canceled (owner)',
+        tags,
+        params: projectParams,
+        response: { 200: cancelSchema },
+      },
+    },
+    async (request) => cancelRun(runServices(request), actorOf(request), request.params.slug),
+  );
+
+  app.post(
+    '/projects/:slug/archive',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Archive a project at rest, freeing its token for a new project (owner)',
+        tags,
+        params: projectParams,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => archiveProject(services(request), actorOf(request), request.params.slug),
+  );
+
+  app.post(
+    '/projects/:slug/subscribe',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Follow a project’s milestones through the messaging bot',
+        tags,
+        params: projectParams,
+        response: { 200: subscribedSchema },
+      },
+    },
+    async (request) => subscribe(request.em, actorOf(request), request.params.slug),
+  );
+
+  app.delete(
+    '/projects/:slug/subscribe',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Stop following a project’s milestones',
+        tags,
+        params: projectParams,
+        response: { 200: subscribedSchema },
+      },
+    },
+    async (request) => unsubscribe(request.em, actorOf(request), request.params.slug),
+  );
+
+  app.get(
+    '/projects/:slug/runs/:runId/artifact',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Download a run’s last commit as a gzipped tarball',
+        tags,
+        params: artifactParams,
+        response: { 200: artifactResponse },
+      },
+    },
+    async (request, reply) => {
+      const { slug, runId } = request.params;
+      const artifact = await runArtifact(request.em, request.actor, slug, runId);
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-disposition', `attachment; filename="${artifact.filename}"`)
+        .send(artifact.bytes);
+    },
+  );
+};

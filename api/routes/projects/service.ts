@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Config } from '../../../shared/config';
+import { Project, ProjectRun, ProjectSubscription, Token } from '../../../shared/db/entities';
+import { AGENT_TEMPLATES, type ProjectStatus } from '../../../shared/db/entities/project';
+import type { EntityManager } from '../../../shared/db/orm';
+import { featuresOf } from '../../../shared/domain/tiers';
+import { slugify, suffixedSlug } from '../../../shared/domain/slug';
+import { AppError } from '../../../shared/errors';
+import { currentTier } from '../../../shared/projects/tier';
+import type { Actor } from '../../access/actor';
+import { looksLikeSlug } from '../../wire';
+import { ownedProject, viewableProject } from './access';
+import type { CreateProjectInput, ProjectView } from './schemas';
+import { projectView } from './views';
+
+/** Projects as their owners manage them (spec "Projects", decisions §7). */
+
+export interface ProjectServiceDeps {
+  em: EntityManager;
+  config: Pick<Config, 'publicBaseUrl'>;
+}
+
+/** Statuses in which no run is under way: the project may start a run or be archived. */
+export const AT_REST: ProjectStatus[] = ['idle', 'completed', 'failed', 'canceled'];
+
+const SLUG_ATTEMPTS = 5;
+
+const shown = (value: string) =>
+  JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+/** The constraint a unique violation hit (node-postgres reports it; MikroORM copies it). */
+function constraintOf(error: UniqueConstraintViolationException): string | undefined {
+  return (error as { constraint?: string }).constraint;
+}
+
+async function callersToken(em: EntityManager, userId: number, slug: string): Promise<Token> {
+  const token = looksLikeSlug(slug) ? await em.findOne(Token, { slug }) : null;
+  if (!token)
+    throw new AppError('token_not_found', `tokenSlug: token ${shown(slug)} does not exist`);
+  if (token.owner.id !== userId) {
+    throw new AppError('token_no_match', `tokenSlug: token ${slug} is not owned by the caller`);
+  }
+  return token;
+}
+
+async function checkPrivateAllowed(em: EntityManager, userId: number): Promise<void> {
+  if (featuresOf(await currentTier(em, userId)).privateProjects) return;
+  throw new AppError(
+    'feature_not_in_tier',
+    'private: private projects need the max tier (GET /me/subscription)',
+  );
+}
+
+/**
+ * Creates an idle project after every check, in one INSERT, so a refused request writes
+ * nothing. "One project per token that is not archived" is decided by the partial unique
+ * index, not by a prior read, so concurrent creations on one token give exactly one project.
+ */
+export async function createProject(
+  deps: ProjectServiceDeps,
+  userId: number,
+  input: CreateProjectInput,
+): Promise<ProjectView> {
+  const template = AGENT_TEMPLATES.find((known) => known === input.agentTemplate);
+  if (!template) {
+    throw new AppError(
+      'template_unknown',
+      `agentTemplate: ${shown(input.agentTemplate)} is not a preset (${AGENT_TEMPLATES.join(', ')})`,
+    );
+  }
+  const token = await callersToken(deps.em, userId, input.tokenSlug);
+  if (input.private) await checkPrivateAllowed(deps.em, userId);
+  const id = randomUUID();
+  const now = new Date();
+  const base = slugify(input.title, 'project');
+  let slug = base;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await deps.em.insert(Project, {
+        id,
+        owner: userId,
+        token: token.id,
+        slug,
+        title: input.title,
+        brief: input.brief,
+        agentTemplate: template,
+        private: input.private,
+        status: 'idle',
+        currentRunId: null,
+        lastEventSeq: 0,
+        createdAt: now,
+        updatedAt: now,
+        archivedAt: null,
+      });
+      break;
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      if (constraintOf(error) === 'projects_token_active_unique') {
+        throw new AppError(
+          'project_locked',
+          `tokenSlug: token ${token.slug} already has an active project; archive it first`,
+        );
+      }
+      if (constraintOf(error) !== 'projects_slug_unique' || attempt >= SLUG_ATTEMPTS) throw error;
+      slug = suffixedSlug(base);
+    }
+  }
+  return projectView(deps.em, deps.config, await deps.em.findOneOrFail(Project, id));
+}
+
+/**
+ * Archives a project at rest, which frees its token for a new project. Idempotent: an archived
+ * project is returned as it is. A queued or running project must be canceled first.
+ */
+export async function archiveProject(
+  deps: ProjectServiceDeps,
+  actor: Actor,
+  slug: string,
+): Promise<ProjectView> {
+  const project = await ownedProject(deps.em, slug, actor);
+  if (project.status !== 'archived') {
+    const now = new Date();
+    // Conditional, so a run started meanwhile is never archived from under its workflow.
+    const archived = await deps.em.nativeUpdate(
+      Project,
+      { id: project.id, status: { $in: AT_REST } },
+      { status: 'archived', archivedAt: now, updatedAt: now },
+    );
+    const current = await deps.em.refreshOrFail(project);
+    if (archived === 0 && current.status !== 'archived') {
+      throw new AppError(
+        'run_in_progress',
+        `project ${current.slug} has a run ${current.status}; cancel it first`,
+      );
+    }
+  }
+  return projectView(deps.em, deps.config, project);
+}
+
+/** A project whose milestones the caller may follow: one they can see, not archived. */
+async function followable(em: EntityManager, actor: Actor, slug: string): Promise<Project> {
+  const project = await viewableProject(em, slug, actor);
+  if (project.status === 'archived') {
+    throw new AppError('project_archived', `project ${project.slug} is archived`);
+  }
+  return project;
+}
+
+/** Idempotent: subscribing twice keeps the one subscription. */
+export async function subscribe(em: EntityManager, actor: Actor, slug: string) {
+  const project = await followable(em, actor, slug);
+  await em.execute(
+    `insert into project_subscriptions (project_id, user_id, created_at) values (?, ?, ?)
+     on conflict (project_id, user_id) do nothing`,
+    [project.id, actor.userId, new Date()],
+  );
+  return { subscribed: true };
+}
+
+/** Idempotent; allowed on an archived project too (its subscribers may want out). */
+export async function unsubscribe(em: EntityManager, actor: Actor, slug: string) {
+  const project = await viewableProject(em, slug, actor);
+  await em.nativeDelete(ProjectSubscription, { project: project.id, user: actor.userId });
+  return { subscribed: false };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The run's gzipped tarball and the file name it is downloaded as. */
+export async function runArtifact(
+  em: EntityManager,
+  actor: Actor | null,
+  slug: string,
+  runId: string,
+): Promise<{ bytes: Buffer; filename: string }> {
+  const project = await viewableProject(em, slug, actor);
+  const run = UUID.test(runId)
+    ? await em.findOne(
+        ProjectRun,
+        { id: runId.toLowerCase(), project: project.id },
+        { populate: ['artifact'] },
+      )
+    : null;
+  const bytes = run?.artifact?.unwrap();
+  if (!run || !bytes) {
+    throw new AppError(
+      'artifact_not_found',
+      `run ${shown(runId)} of project ${project.slug} has no artifact`,
+    );
+  }
+  const commit = (run.headSha ?? run.id).slice(0, 7);
+  return { bytes: Buffer.from(bytes), filename: `${project.slug}-${commit}.tar.gz` };
+}
