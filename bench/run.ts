@@ -1,10 +1,12 @@
 import { benchAuthOverhead } from './auth-overhead';
 import { benchHttpOverhead } from './http-overhead';
+import { benchSseFanout } from './sse-fanout';
 
 /** `npm run bench`: every benchmark in turn; each prints its own side-by-side figures. */
 async function main(): Promise<void> {
   await benchHttpOverhead();
   await benchAuthOverhead();
+  await benchSseFanout();
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,204 @@
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { MikroORM } from '../../shared/db/orm';
+import type { Logger } from '../../shared/logger';
+import { readProjectEvents } from '../../shared/projects/event-log';
+import {
+  PROJECT_EVENT_TYPES,
+  projectEventsChannel,
+  type ProjectEventType,
+  type ProjectStreamEvent,
+} from '../../shared/projects/events';
+import { AppError } from '../../shared/errors';
+import type { ServerResponse } from 'node:http';
+import { SseConnection, type ConnectionOptions } from './connection';
+import { ProjectFeed, type FeedSource } from './project-feed';
+
+/**
+ * The project streams of one API process. One Redis connection subscribes for the whole
+ * process, to one channel per project with at least one open stream (reference-counted by
+ * the feed's connections), and each message is fanned out in process. One timer per process
+ * writes the heartbeat comment to every stream and checks, with one query for all watched
+ * projects, whether a log is ahead of what was fanned out (pub/sub can lose the last event).
+ */
+
+const publishedEvent = z.object({
+  seq: z.number().int().positive(),
+  type: z.enum(PROJECT_EVENT_TYPES as [ProjectEventType, ...ProjectEventType[]]),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export type StreamOptions = Omit<ConnectionOptions, 'readAfter' | 'onClosed'>;
+
+export interface HubDeps {
+  orm: MikroORM;
+  /** The commands connection; the hub duplicates it into its own subscriber connection. */
+  redis: Redis;
+  redisKeyPrefix: string;
+  heartbeatMs: number;
+  logger: Logger;
+}
+
+export class ProjectStreamHub {
+  /** By channel name, as messages arrive. */
+  private readonly feeds = new Map<string, ProjectFeed>();
+  private readonly subscriber: Redis;
+  private ticker: NodeJS.Timeout | null = null;
+  private checking = false;
+  private closed = false;
+
+  constructor(private readonly deps: HubDeps) {
+    this.subscriber = deps.redis.duplicate({
+      connectionName: 'api-sse-sub',
+      enableAutoPipelining: false,
+    });
+    this.subscriber.on('error', (err: Error) =>
+      deps.logger.warn({ err: { message: err.message } }, 'sse: redis subscriber error'),
+    );
+    this.subscriber.on('message', (channel: string, message: string) =>
+      this.onMessage(channel, message),
+    );
+    // ioredis subscribes again after a reconnect; what was published meanwhile is in the log.
+    this.subscriber.on('ready', () => void this.checkLogs());
+  }
+
+  /** Open streams in this process (all projects). */
+  get connectionCount(): number {
+    let count = 0;
+    for (const feed of this.feeds.values()) count += feed.connections.size;
+    return count;
+  }
+
+  /** A stream for `res`: it reads the log through this hub's ORM and leaves the hub when over. */
+  connection(res: ServerResponse, stream: StreamOptions): SseConnection {
+    const { orm } = this.deps;
+    return new SseConnection(res, {
+      ...stream,
+      readAfter: (afterSeq) => readProjectEvents(orm.em.fork(), stream.projectId, afterSeq),
+      onClosed: (closed) => this.leave(closed),
+    });
+  }
+
+  /**
+   * Registers a connection (it buffers live events from now on) and resolves once its
+   * project's channel subscription is confirmed; only then may the log be replayed.
+   */
+  async join(connection: SseConnection): Promise<void> {
+    if (this.closed) throw new AppError('service_unavailable', 'The server is shutting down');
+    const channel = this.channelOf(connection.projectId);
+    let feed = this.feeds.get(channel);
+    if (!feed) {
+      const source = this.sourceFor(connection.projectId, channel);
+      feed = new ProjectFeed(connection.projectId, source, this.deps.logger);
+      this.feeds.set(channel, feed);
+    }
+    feed.connections.add(connection);
+    this.ticker ??= setInterval(() => this.tick(), this.deps.heartbeatMs);
+    try {
+      await feed.ready;
+    } catch (err) {
+      this.leave(connection);
+      this.deps.logger.error({ err }, 'sse: could not subscribe to project events');
+      throw new AppError('service_unavailable', 'Live events are unavailable; retry shortly');
+    }
+  }
+
+  leave(connection: SseConnection): void {
+    const channel = this.channelOf(connection.projectId);
+    const feed = this.feeds.get(channel);
+    if (!feed?.connections.delete(connection) || feed.connections.size > 0) return;
+    this.feeds.delete(channel);
+    // Once closing, the subscriber's disconnect drops every subscription at once.
+    if (!this.closed) {
+      this.subscriber.unsubscribe(channel).catch((err: unknown) => {
+        this.deps.logger.warn({ err, channel }, 'sse: unsubscribe failed');
+      });
+    }
+    if (this.feeds.size === 0 && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+
+  /** Ends every open stream (app close); clients reconnect elsewhere with their last id. */
+  endAll(): void {
+    this.closed = true;
+    for (const feed of [...this.feeds.values()]) {
+      for (const connection of [...feed.connections]) connection.end();
+    }
+  }
+
+  close(): void {
+    this.endAll();
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    // Closing the connection drops every subscription it holds.
+    this.subscriber.disconnect();
+  }
+
+  private channelOf(projectId: string): string {
+    return projectEventsChannel(this.deps.redisKeyPrefix, projectId);
+  }
+
+  private sourceFor(projectId: string, channel: string): FeedSource {
+    const { orm } = this.deps;
+    return {
+      subscribe: async () => void (await this.subscriber.subscribe(channel)),
+      lastSeq: async () => {
+        const [row] = await orm.em
+          .fork()
+          .execute<{ last_event_seq: string }[]>(
+            'select last_event_seq from projects where id = ?',
+            [projectId],
+          );
+        return Number(row?.last_event_seq ?? 0);
+      },
+      readAfter: (afterSeq: number) => readProjectEvents(orm.em.fork(), projectId, afterSeq),
+    };
+  }
+
+  private onMessage(channel: string, message: string): void {
+    const feed = this.feeds.get(channel);
+    if (!feed) return;
+    let event: ProjectStreamEvent;
+    try {
+      event = publishedEvent.parse(JSON.parse(message));
+    } catch {
+      // Never fatal: the periodic check reads whatever this message should have carried.
+      this.deps.logger.warn({ channel }, 'sse: ignoring a malformed project event message');
+      return;
+    }
+    feed.receive(event);
+  }
+
+  private tick(): void {
+    for (const feed of this.feeds.values()) {
+      for (const connection of feed.connections) connection.heartbeat();
+    }
+    void this.checkLogs();
+  }
+
+  /** One query for every watched project: which logs are ahead of what was fanned out? */
+  private async checkLogs(): Promise<void> {
+    if (this.checking || this.feeds.size === 0) return;
+    this.checking = true;
+    try {
+      const byProject = new Map([...this.feeds.values()].map((feed) => [feed.projectId, feed]));
+      const rows = await this.deps.orm.em
+        .fork()
+        .execute<{ id: string; last_event_seq: string }[]>(
+          'select id, last_event_seq from projects where id in (?)',
+          [[...byProject.keys()]],
+        );
+      for (const row of rows) {
+        const feed = byProject.get(row.id);
+        const seq = Number(row.last_event_seq);
+        if (feed && seq > feed.fannedOut) feed.catchUpTo(seq);
+      }
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'sse: checking the event logs failed');
+    } finally {
+      this.checking = false;
+    }
+  }
+}

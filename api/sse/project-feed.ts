@@ -1,0 +1,88 @@
+import type { Logger } from '../../shared/logger';
+import type { ProjectStreamEvent } from '../../shared/projects/events';
+import type { SseConnection } from './connection';
+import { frameEvent, type FramedEvent } from './frames';
+
+/**
+ * One project's live events in this process: the connections watching it, and the highest
+ * `seq` fanned out to them. Events reach the connections gap-free and in order whatever
+ * pub/sub does: a duplicate is dropped, and a hole (a message lost between a worker's commit
+ * and its publish, or while Redis reconnected) is filled from the log first. This happens
+ * once per process, not once per connection, and so does the framing of each event.
+ */
+
+export interface FeedSource {
+  /** Resolves once the Redis SUBSCRIBE of this project's channel is confirmed. */
+  subscribe(): Promise<void>;
+  /** `projects.last_event_seq`, 0 when the project is gone. */
+  lastSeq(): Promise<number>;
+  readAfter(afterSeq: number): Promise<ProjectStreamEvent[]>;
+}
+
+export class ProjectFeed {
+  readonly connections = new Set<SseConnection>();
+  /** Resolves when live events can no longer be missed: subscribed, and `lastSeq` known. */
+  readonly ready: Promise<void>;
+  private lastSeq = 0;
+  /** Every change of `lastSeq` runs on this chain, so fills and messages never interleave. */
+  private work: Promise<void>;
+
+  constructor(
+    readonly projectId: string,
+    private readonly source: FeedSource,
+    private readonly log: Logger,
+  ) {
+    this.ready = this.start();
+    this.work = this.ready.catch(() => undefined);
+  }
+
+  /** The highest `seq` handed to the connections (for the periodic check of the log). */
+  get fannedOut(): number {
+    return this.lastSeq;
+  }
+
+  /** A message from pub/sub. */
+  receive(event: ProjectStreamEvent): void {
+    this.enqueue(() => this.accept(event));
+  }
+
+  /** The log is known to reach `seq`: fan out whatever pub/sub did not bring. */
+  catchUpTo(seq: number): void {
+    this.enqueue(() => this.fill(seq));
+  }
+
+  private async start(): Promise<void> {
+    // Subscribed first: anything committed after the read below is then also delivered.
+    await this.source.subscribe();
+    this.lastSeq = await this.source.lastSeq();
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.work = this.work.then(task).catch((err: unknown) => {
+      // The next heartbeat's check of the log retries whatever this missed.
+      this.log.warn({ err, projectId: this.projectId }, 'sse: reading the event log failed');
+    });
+  }
+
+  private async accept(event: ProjectStreamEvent): Promise<void> {
+    if (event.seq <= this.lastSeq) return;
+    if (event.seq > this.lastSeq + 1) await this.fill(event.seq - 1);
+    // A hole the log cannot fill was never logged (or has been trimmed): go on without it.
+    if (event.seq > this.lastSeq) this.fanOut(frameEvent(event));
+  }
+
+  private async fill(upTo: number): Promise<void> {
+    while (this.lastSeq < upTo) {
+      const page = await this.source.readAfter(this.lastSeq);
+      if (page.length === 0) return;
+      for (const event of page) {
+        if (event.seq > this.lastSeq) this.fanOut(frameEvent(event));
+      }
+    }
+  }
+
+  private fanOut(event: FramedEvent): void {
+    this.lastSeq = event.seq;
+    for (const connection of this.connections) connection.deliver(event);
+  }
+}
