@@ -1,2 +1,3 @@
 // The worker bundles this file: every workflow is exported from here.
 export { idempotencySweepWorkflow } from './idempotency-sweep';
+export { projectBuildWorkflow } from './project-build';

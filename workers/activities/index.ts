@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
 import { createMaintenanceActivities } from './maintenance';
+import { createProjectActivities } from './projects';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -16,6 +17,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createMaintenanceActivities(deps),
+    ...createProjectActivities(deps),
   };
 }
 

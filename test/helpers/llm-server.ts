@@ -1,0 +1,112 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ChatToolCall {
+  id: string;
+  type: string;
+  function: { name: string; arguments: string };
+}
+
+export interface ChatMessage {
+  role: string;
+  content: string | null;
+  tool_calls?: ChatToolCall[];
+  tool_call_id?: string;
+}
+
+/** The chat-completions request body, as far as the tests read it. */
+export interface ChatBody {
+  model: string;
+  messages: ChatMessage[];
+  tools: { type: string; function: { name: string; parameters: unknown } }[];
+  tool_choice: unknown;
+}
+
+/** A request the fake LLM received. */
+export interface LlmRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: ChatBody;
+}
+
+export interface LlmReply {
+  status?: number;
+  body: unknown;
+}
+
+/**
+ * A real OpenAI-compatible chat-completions server on loopback, scripted per request by the
+ * test (`handler`), recording every request it gets.
+ */
+export interface FakeLlm {
+  url: string;
+  requests: LlmRequest[];
+  handler: (request: LlmRequest) => LlmReply;
+  close(): Promise<void>;
+}
+
+export async function startLlmServer(): Promise<FakeLlm> {
+  const fake: FakeLlm = {
+    url: '',
+    requests: [],
+    handler: () => ({ status: 500, body: { error: { message: 'no script' } } }),
+    close: async () => {},
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const request: LlmRequest = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(text || '{}') as ChatBody,
+      };
+      fake.requests.push(request);
+      let reply: LlmReply;
+      try {
+        reply = fake.handler(request);
+      } catch (err) {
+        reply = { status: 599, body: { error: { message: (err as Error).message } } };
+      }
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return fake;
+}
+
+/** A chat-completions answer with optional text and tool calls. */
+export function assistantReply(
+  text: string | null,
+  calls: { name: string; args: unknown }[] = [],
+): LlmReply {
+  return {
+    body: {
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
+          message: {
+            role: 'assistant',
+            content: text,
+            ...(calls.length > 0
+              ? {
+                  tool_calls: calls.map((call, index) => ({
+                    id: `call_fake_${index}`,
+                    type: 'function',
+                    function: { name: call.name, arguments: JSON.stringify(call.args) },
+                  })),
+                }
+              : {}),
+          },
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Largest file write_file accepts. */
+export const MAX_FILE_BYTES = 256 * 1024;
+/** How much of a command's stdout and stderr a tool result carries. */
+export const MAX_OUTPUT_CHARS = 4 * 1024;
+
+/** Arguments of the runtime's tools; the LLM brain is given the same schemas as JSON Schema. */
+export const toolArgs = {
+  write_file: z.object({
+    path: z.string().min(1).max(200).describe('File path relative to the workspace root'),
+    content: z.string().describe(`Full file content, at most ${MAX_FILE_BYTES / 1024} KB`),
+  }),
+  run_command: z.object({
+    command: z.enum(['node', 'ls', 'cat', 'wc', 'git']).describe('Allow-listed program'),
+    args: z.array(z.string().max(500)).max(20).default([]).describe('Arguments (no shell)'),
+  }),
+  commit: z.object({
+    message: z.string().trim().min(1).max(500).describe('Commit message'),
+  }),
+  update_plan: z.object({
+    steps: z.array(z.string().trim().min(1).max(200)).min(1).max(30).describe('The whole plan'),
+  }),
+} as const;
+
+export type ToolName = keyof typeof toolArgs;
+export const TOOL_NAMES = Object.keys(toolArgs) as ToolName[];
+
+export function isToolName(name: string): name is ToolName {
+  return Object.hasOwn(toolArgs, name);
+}
+
+const descriptions: Record<ToolName, string> = {
+  write_file:
+    'Create or overwrite a file inside the workspace (no absolute paths, no "..", no .git).',
+  run_command:
+    'Run an allow-listed command in the workspace: node <script.js inside the workspace> [args], ' +
+    'ls, cat, wc with workspace paths, git status|log|diff|show. Output is truncated to 4 KB.',
+  commit: 'Stage every change in the workspace and commit it.',
+  update_plan: 'Replace the build plan with new steps.',
+};
+
+/** OpenAI-style function tool definitions of the runtime's tools. */
+export function toolDefinitions() {
+  return TOOL_NAMES.map((name) => {
+    const parameters: Record<string, unknown> = {
+      ...z.toJSONSchema(toolArgs[name], { io: 'input' }),
+    };
+    delete parameters.$schema;
+    return {
+      type: 'function' as const,
+      function: { name, description: descriptions[name], parameters },
+    };
+  });
+}

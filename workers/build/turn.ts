@@ -1,0 +1,139 @@
+import type { Config } from '../../shared/config';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { NewProjectEvent } from '../../shared/projects/events';
+import type { Decision } from './brain';
+import type { EmitEvents } from './emitter';
+import { buildFailure } from './errors';
+import { callIdOf, eventKeys, RunJournal, type RecordedCall } from './journal';
+import { brainFor, requireRun, type RunRef } from './run-context';
+import { executeTool, type ToolOutcome } from './tools';
+import { Workspace } from './workspace';
+
+export interface StepDeps {
+  orm: MikroORM;
+  config: Config;
+  emit: EmitEvents;
+}
+
+/** The initial plan (revision 1): recorded once, replayed on a retry. */
+export async function planRun(
+  deps: StepDeps,
+  { projectId, runId }: RunRef,
+): Promise<{ steps: string[] }> {
+  const em = deps.orm.em.fork();
+  const run = await requireRun(em, projectId, runId);
+  const journal = await RunJournal.load(em, projectId, runId);
+  const recorded = journal.initialPlan();
+  if (recorded) return { steps: recorded };
+  const steps = await brainFor(run.planner, deps.config).plan({
+    project: run.project,
+    runId,
+    journal,
+  });
+  const [stored] = await deps.emit(projectId, runId, [
+    { key: eventKeys.initialPlan(runId), type: 'plan', data: { steps, revision: 1 } },
+  ]);
+  // A concurrent attempt may have recorded its plan first: the log wins.
+  return { steps: (stored?.data.steps as string[] | undefined) ?? steps };
+}
+
+/**
+ * One turn: the brain's decision, then each of its tool calls. The decision is recorded before
+ * anything runs, and every call's result as soon as it is known, so a retried turn replays
+ * the recorded decision (an LLM would answer differently) and skips calls that have a result.
+ */
+export async function runTurn(
+  deps: StepDeps,
+  ref: RunRef,
+  turn: number,
+): Promise<{ finished: boolean }> {
+  const { projectId, runId } = ref;
+  const em = deps.orm.em.fork();
+  const run = await requireRun(em, projectId, runId);
+  const workspace = new Workspace(deps.config.build.workspaceRoot, projectId, runId);
+  if (!(await workspace.exists())) {
+    throw buildFailure('the workspace of this run is missing on this worker', { retryable: false });
+  }
+  let journal = await RunJournal.load(em, projectId, runId);
+  let decision = journal.decision(turn);
+  if (!decision) {
+    const decided = await brainFor(run.planner, deps.config).decide({
+      project: run.project,
+      runId,
+      journal,
+      turn,
+    });
+    await deps.emit(projectId, runId, decisionEvents(runId, turn, decided));
+    // Read back what the log holds: if another attempt recorded first, its decision wins.
+    journal = await RunJournal.load(em, projectId, runId);
+    decision = journal.decision(turn);
+    if (!decision) throw new Error(`turn ${turn} of run ${runId} has no recorded decision`);
+  }
+  for (const call of decision.calls) {
+    if (journal.result(turn, call.index)) continue;
+    const outcome = await executeTool(
+      {
+        workspace,
+        runId,
+        turn,
+        index: call.index,
+        commandTimeoutMs: deps.config.build.commandTimeoutMs,
+        journal,
+      },
+      call,
+    );
+    const events = resultEvents(runId, turn, call, outcome);
+    await deps.emit(projectId, runId, events);
+    journal.record(events);
+  }
+  return { finished: decision.calls.length === 0 };
+}
+
+function decisionEvents(runId: string, turn: number, decided: Decision): NewProjectEvent[] {
+  // A finishing turn always leaves a message, so the journal shows the turn was decided.
+  const text = decided.text ?? (decided.calls.length === 0 ? 'Build finished.' : null);
+  const events: NewProjectEvent[] = [];
+  if (text)
+    events.push({
+      key: eventKeys.message(runId, turn),
+      type: 'message',
+      data: { role: 'assistant', text },
+    });
+  decided.calls.forEach((call, index) => {
+    events.push({
+      key: eventKeys.call(runId, turn, index),
+      type: 'tool_call',
+      data: { tool: call.tool, args: call.args ?? null, callId: callIdOf(runId, turn, index) },
+    });
+  });
+  return events;
+}
+
+/** A call's tool_result and, atomically with it, the commit, plan or error it caused. */
+function resultEvents(
+  runId: string,
+  turn: number,
+  call: RecordedCall,
+  outcome: ToolOutcome,
+): NewProjectEvent[] {
+  const result = outcome.result ?? null;
+  const events: NewProjectEvent[] = [
+    {
+      key: eventKeys.result(runId, turn, call.index),
+      type: 'tool_result',
+      data:
+        outcome.error === undefined
+          ? { callId: call.callId, result }
+          : { callId: call.callId, result, error: outcome.error },
+    },
+    ...outcome.events,
+  ];
+  if (outcome.error !== undefined) {
+    events.push({
+      key: eventKeys.toolError(runId, turn, call.index),
+      type: 'error',
+      data: { message: `${call.tool} failed: ${outcome.error}`, recoverable: true },
+    });
+  }
+  return events;
+}
