@@ -19,13 +19,13 @@ export type LifecycleDeps = EmitterDeps;
 /**
  * queued → running: the run gets its planner and start time, the project turns `running` if
  * this is still its current run, subscribers are told, and the git workspace is created.
- * A retry finds the run running and only makes sure the workspace exists.
+ * A retry finds the run running and only makes sure the workspace exists. A run whose row
+ * is gone (the API undid a start that timed out but reached Temporal) fails without a trace.
  */
 export async function beginRun(
   deps: LifecycleDeps,
   { projectId, runId }: RunRef,
 ): Promise<{ maxTurns: number }> {
-  await new Workspace(deps.config.build.workspaceRoot, projectId, runId).init();
   await deps.orm.em.fork().transactional(async (tx) => {
     const [run] = await tx.execute<{ status: string; slug: string; title: string }[]>(
       `select r.status, p.slug, p.title from project_runs r join projects p on p.id = r.project_id
@@ -57,6 +57,8 @@ export async function beginRun(
       },
     );
   });
+  // After the checks: a run whose start the API undid (its row is gone) gets no workspace.
+  await new Workspace(deps.config.build.workspaceRoot, projectId, runId).init();
   return { maxTurns: deps.config.build.maxTurns };
 }
 
