@@ -1,9 +1,7 @@
-import { loadConfig, requireDatabaseUrl } from '../../shared/config';
-import { initOrm } from '../../shared/db/orm';
+import { loadConfig } from '../../shared/config';
 import { createLogger } from '../../shared/logger';
-import { createRedis } from '../../shared/redis';
-import { mainTaskQueue } from '../../shared/temporal';
-import { createWorker, installWorkerLogging, NativeConnection } from '../../workers/worker';
+import { runWorkerProcess } from '../../workers/process';
+import { installWorkerLogging } from '../../workers/worker';
 import { readTestServices } from './services';
 
 /**
@@ -15,30 +13,10 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel, 'worker-process');
   installWorkerLogging(logger);
-  const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax);
-  const redis = createRedis(config.redisUrl!, {
-    keyPrefix: config.redisKeyPrefix,
-    name: 'worker',
-    logger,
-  });
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const worker = await createWorker({
-    config,
-    redis,
-    logger,
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue: mainTaskQueue(config.temporal.taskQueue),
-    orm,
+  await runWorkerProcess(config, logger, {
     workflowBundlePath: readTestServices().workflowBundlePath,
+    onReady: () => process.stdout.write('worker-ready\n'),
   });
-  process.once('SIGTERM', () => worker.shutdown());
-  const running = worker.run();
-  process.stdout.write('worker-ready\n');
-  await running;
-  await connection.close();
-  redis.disconnect();
-  await orm.close();
 }
 
 main().catch((err: unknown) => {

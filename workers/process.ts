@@ -1,0 +1,59 @@
+import { requireDatabaseUrl, type Config } from '../shared/config';
+import { initOrm } from '../shared/db/orm';
+import type { Logger } from '../shared/logger';
+import { createRedis } from '../shared/redis';
+import { mainTaskQueue } from '../shared/temporal';
+import { createWorker, NativeConnection } from './worker';
+
+export interface WorkerProcessOptions {
+  /** A prebuilt workflow bundle (tests); otherwise workflows/ is bundled at start. */
+  workflowBundlePath?: string;
+  /** Called once the worker polls its task queue. */
+  onReady?: () => void;
+}
+
+/**
+ * A worker process's whole life: connect PostgreSQL, Redis and Temporal, run until SIGTERM or
+ * SIGINT, drain the activities under way, then close everything.
+ */
+export async function runWorkerProcess(
+  config: Config,
+  logger: Logger,
+  options: WorkerProcessOptions = {},
+): Promise<void> {
+  const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax);
+  if (!config.redisUrl) throw new Error('REDIS_URL: is required');
+  const redis = createRedis(config.redisUrl, {
+    keyPrefix: config.redisKeyPrefix,
+    name: 'worker',
+    logger,
+  });
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const taskQueue = mainTaskQueue(config.temporal.taskQueue);
+  const worker = await createWorker({
+    config,
+    redis,
+    logger,
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue,
+    orm,
+    workflowBundlePath: options.workflowBundlePath,
+  });
+
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down: finishing running activities');
+    worker.shutdown();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+
+  const running = worker.run();
+  logger.info({ taskQueue }, 'worker started');
+  options.onReady?.();
+  await running;
+  await connection.close();
+  redis.disconnect();
+  await orm.close();
+  logger.info('worker stopped');
+}
