@@ -1,0 +1,178 @@
+/**
+ * Records the Temporal histories that test/workflows/replay.test.ts replays in CI, into
+ * test/fixtures/histories/<scenario>.json (style.md rule 6: workflow changes that alter the
+ * command order must go behind patched(), and recorded histories prove they did).
+ *
+ *   npx tsx test/record-histories.ts
+ *
+ * Needs what `npm test` needs: PostgreSQL and Redis (TEST_DATABASE_URL / DATABASE_URL,
+ * REDIS_URL, defaults on 127.0.0.1) and a Temporal server (TEMPORAL_ADDRESS, else a dev server
+ * from the `temporal` CLI). Each scenario runs for real (real worker, real activities); the
+ * history of its first run is saved with fetchHistory() + historyToJSON(), prettier-formatted.
+ * Re-record when a workflow gains a scenario worth pinning, never to make a failing replay pass:
+ * a failing replay means running workflows would break on deploy.
+ *
+ * A plain script rather than a jest file behind RECORD_HISTORIES=1: recording asserts nothing
+ * worth reporting, and a gated test file would show up as skipped in every CI run. It reuses
+ * jest's global setup and teardown and the test helpers, so services boot exactly as in tests.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import type { WorkflowHandle } from '@temporalio/client';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { projectBuildSignals, workflowIds, workflowTypes } from '../shared/temporal';
+import { createActivities } from '../workers/activities';
+import { insertBuildFixture, projectEvents, startBuild, waitFor } from './helpers/build-fixtures';
+import { createTestContext, type TestContext } from './helpers/context';
+import globalSetup from './helpers/global-setup';
+import globalTeardown from './helpers/global-teardown';
+import { startLlmServer } from './helpers/llm-server';
+import { readTestServices } from './helpers/services';
+
+const HISTORIES_DIR = resolve(__dirname, 'fixtures/histories');
+/** Small so the sweep continues as new within seconds and its history stays short. */
+const SWEEP_INPUT = { intervalSeconds: 1, purgesPerRun: 2 };
+
+async function saveHistory(name: string, handle: WorkflowHandle): Promise<void> {
+  const history = await handle.fetchHistory();
+  const path = join(HISTORIES_DIR, `${name}.json`);
+  const options = await resolveConfig(path);
+  const text = await format(historyToJSON(history), { ...options, filepath: path });
+  await writeFile(path, text);
+  console.log(`recorded ${path} (${history.events?.length ?? 0} events, ${text.length} bytes)`);
+}
+
+/** Fails the recording when a scenario did not end the way its name says. */
+function expectOutcome(name: string, actual: unknown, expected: unknown): void {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new Error(`${name}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+async function buildCompleted(ctx: TestContext): Promise<void> {
+  const fixture = await insertBuildFixture(ctx, { template: 'fullstack-builder' });
+  const handle = await startBuild(ctx, fixture);
+  expectOutcome('build completed', await handle.result(), {
+    finalStatus: 'completed',
+    reason: null,
+  });
+  await saveHistory('project-build-completed', handle);
+}
+
+/** Paced, so the history also holds the durable timers a cancel signal cuts short. */
+async function buildCanceled(ctx: TestContext): Promise<void> {
+  const fixture = await insertBuildFixture(ctx, { template: 'fullstack-builder' });
+  const handle = await startBuild(ctx, fixture, 300);
+  await waitFor(
+    async () =>
+      (await projectEvents(ctx, fixture.projectId)).some((event) => event.type === 'commit'),
+    20_000,
+    'first commit',
+  );
+  await handle.signal(projectBuildSignals.cancel);
+  expectOutcome('build canceled', await handle.result(), {
+    finalStatus: 'canceled',
+    reason: 'the build was canceled',
+  });
+  await saveHistory('project-build-canceled', handle);
+}
+
+/** An LLM brain whose endpoint answers 500: planning fails after its bounded retries. */
+async function buildFailed(): Promise<void> {
+  const llm = await startLlmServer();
+  llm.handler = () => ({ status: 500, body: { error: { message: 'upstream exploded' } } });
+  const ctx = await createTestContext({
+    LLM_BASE_URL: llm.url,
+    LLM_API_KEY: 'test-llm-key',
+    LLM_MODEL: 'fake-model',
+    LLM_TIMEOUT_MS: '5000',
+  });
+  try {
+    await ctx.startWorker();
+    const fixture = await insertBuildFixture(ctx, { template: 'research-agent' });
+    const handle = await startBuild(ctx, fixture);
+    expectOutcome('build failed', await handle.result(), {
+      finalStatus: 'failed',
+      reason: 'the LLM endpoint answered 500',
+    });
+    await saveHistory('project-build-failed', handle);
+  } finally {
+    await ctx.close();
+    await llm.close();
+  }
+}
+
+/** Starts a sweep, waits until its first run continued as new, saves that run, stops it. */
+async function recordSweep(ctx: TestContext, taskQueue: string, name: string): Promise<void> {
+  const handle = await ctx.deps.temporal.workflow.start(workflowTypes.idempotencySweep, {
+    workflowId: workflowIds.idempotencySweep(taskQueue),
+    taskQueue,
+    args: [SWEEP_INPUT],
+  });
+  const firstRun = ctx.deps.temporal.workflow.getHandle(
+    handle.workflowId,
+    handle.firstExecutionRunId,
+  );
+  await waitFor(
+    async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
+    30_000,
+    `${name}: continue-as-new`,
+  );
+  await saveHistory(name, firstRun);
+  await handle.terminate('recorded');
+}
+
+/** The sweep as it ran before patched('release-expired-flow-holds'), on a worker of its own. */
+async function sweepBeforeFlowHolds(ctx: TestContext): Promise<void> {
+  const taskQueue = `${ctx.config.temporal.taskQueue}-before-flow-holds`;
+  const connection = await NativeConnection.connect({
+    address: readTestServices().temporalAddress,
+  });
+  const worker = await Worker.create({
+    connection,
+    namespace: ctx.config.temporal.namespace,
+    taskQueue,
+    workflowsPath: require.resolve('./fixtures/workflows-before-flow-holds'),
+    activities: createActivities({
+      orm: ctx.deps.orm,
+      config: ctx.config,
+      redis: ctx.deps.redis,
+      logger: ctx.logger,
+    }),
+  });
+  try {
+    await worker.runUntil(recordSweep(ctx, taskQueue, 'idempotency-sweep-before-flow-holds'));
+  } finally {
+    await connection.close();
+  }
+}
+
+async function main(): Promise<void> {
+  await mkdir(HISTORIES_DIR, { recursive: true });
+  await globalSetup();
+  try {
+    const ctx = await createTestContext();
+    try {
+      await ctx.startWorker();
+      await buildCompleted(ctx);
+      await buildCanceled(ctx);
+      await recordSweep(ctx, ctx.config.temporal.taskQueue, 'idempotency-sweep');
+      await sweepBeforeFlowHolds(ctx);
+    } finally {
+      await ctx.close();
+    }
+    await buildFailed();
+  } finally {
+    await globalTeardown();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleWorkflowCode, Worker, type WorkflowBundle } from '@temporalio/worker';
+import { DeterminismViolationError } from '@temporalio/workflow';
+import { workflowTypes } from '../../shared/temporal';
+import { readTestServices } from '../helpers/services';
+
+/**
+ * Replays the histories recorded by test/record-histories.ts against the workflow bundle the
+ * workers run (style.md rule 6). A change to a workflow's command sequence that is not behind
+ * patched() makes these fail here, instead of failing running workflows after a deploy.
+ */
+const HISTORIES_DIR = join(__dirname, '../fixtures/histories');
+
+interface Payload {
+  data?: string;
+}
+/** The parts of a proto-JSON history event these tests read. */
+interface HistoryEvent {
+  eventType: string;
+  workflowExecutionStartedEventAttributes?: { workflowType: { name: string } };
+  workflowExecutionCompletedEventAttributes?: { result?: { payloads: Payload[] } };
+  activityTaskScheduledEventAttributes?: { activityType: { name: string } };
+  workflowExecutionSignaledEventAttributes?: { signalName: string };
+  markerRecordedEventAttributes?: {
+    markerName: string;
+    details?: Record<string, { payloads: Payload[] }>;
+  };
+}
+interface RecordedHistory {
+  events: HistoryEvent[];
+}
+
+function loadHistory(name: string): RecordedHistory {
+  return JSON.parse(readFileSync(join(HISTORIES_DIR, `${name}.json`), 'utf8')) as RecordedHistory;
+}
+
+const decode = (payload: Payload | undefined): unknown =>
+  payload?.data === undefined ? null : JSON.parse(Buffer.from(payload.data, 'base64').toString());
+
+/** What a history shows about its run: enough to tell the scenarios apart. */
+function summarize({ events }: RecordedHistory) {
+  const scheduled: Record<string, number> = {};
+  for (const event of events) {
+    const name = event.activityTaskScheduledEventAttributes?.activityType.name;
+    if (name !== undefined) scheduled[name] = (scheduled[name] ?? 0) + 1;
+  }
+  return {
+    workflowType: events[0]?.workflowExecutionStartedEventAttributes?.workflowType.name,
+    closedBy: events.at(-1)?.eventType,
+    result: decode(events.at(-1)?.workflowExecutionCompletedEventAttributes?.result?.payloads[0]),
+    scheduled,
+    signals: events.flatMap(
+      (event) => event.workflowExecutionSignaledEventAttributes?.signalName ?? [],
+    ),
+    patches: events
+      .filter((event) => event.markerRecordedEventAttributes?.markerName === 'core_patch')
+      .map((event) => {
+        const details = event.markerRecordedEventAttributes?.details ?? {};
+        return (decode(details['patch-data']?.payloads[0]) as { id: string }).id;
+      }),
+  };
+}
+
+const COMPLETED = 'EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED';
+const CONTINUED_AS_NEW = 'EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW';
+
+/** Every recorded scenario and what its history must show. */
+const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
+  'project-build-completed': {
+    workflowType: workflowTypes.projectBuild,
+    closedBy: COMPLETED,
+    result: { finalStatus: 'completed', reason: null },
+    scheduled: { beginProjectRun: 1, planProjectRun: 1, runProjectTurn: 4, finishProjectRun: 1 },
+    signals: [],
+    patches: [],
+  },
+  'project-build-canceled': {
+    workflowType: workflowTypes.projectBuild,
+    closedBy: COMPLETED,
+    result: { finalStatus: 'canceled', reason: 'the build was canceled' },
+    // How many turns ran before the signal landed depends on timing; at least one did.
+    scheduled: {
+      beginProjectRun: 1,
+      planProjectRun: 1,
+      runProjectTurn: expect.any(Number),
+      finishProjectRun: 1,
+    },
+    signals: ['cancel'],
+    patches: [],
+  },
+  'project-build-failed': {
+    workflowType: workflowTypes.projectBuild,
+    closedBy: COMPLETED,
+    result: { finalStatus: 'failed', reason: 'the LLM endpoint answered 500' },
+    scheduled: { beginProjectRun: 1, planProjectRun: 1, finishProjectRun: 1 },
+    signals: [],
+    patches: [],
+  },
+  'idempotency-sweep': {
+    workflowType: workflowTypes.idempotencySweep,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { purgeExpiredIdempotencyKeys: 2, releaseExpiredFlowHolds: 2 },
+    signals: [],
+    // One marker per run: later patched() calls of the same id reuse the first decision.
+    patches: ['release-expired-flow-holds'],
+  },
+  'idempotency-sweep-before-flow-holds': {
+    workflowType: workflowTypes.idempotencySweep,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { purgeExpiredIdempotencyKeys: 2 },
+    signals: [],
+    patches: [],
+  },
+};
+const NAMES = Object.keys(SCENARIOS);
+
+describe('recorded workflow histories', () => {
+  it('are exactly the recorded scenarios, each showing the run its name says', () => {
+    const files = readdirSync(HISTORIES_DIR).filter((file) => file.endsWith('.json'));
+    expect(files.sort()).toEqual(NAMES.map((name) => `${name}.json`).sort());
+    for (const name of NAMES) {
+      expect({ name, ...summarize(loadHistory(name)) }).toEqual({ name, ...SCENARIOS[name] });
+    }
+  });
+});
+
+describe('replay against the current workflow code', () => {
+  it.each(NAMES)('%s replays without a determinism error', async (name) => {
+    await expect(
+      Worker.runReplayHistory(
+        { workflowBundle: { codePath: readTestServices().workflowBundlePath }, replayName: name },
+        loadHistory(name),
+      ),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe('replay against different workflow code', () => {
+  let before: WorkflowBundle;
+  beforeAll(async () => {
+    // The sweep as it was before patched('release-expired-flow-holds'), under the same type.
+    before = await bundleWorkflowCode({
+      workflowsPath: require.resolve('../fixtures/workflows-before-flow-holds'),
+      logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
+    });
+  });
+
+  it('fails with a DeterminismViolationError when the command sequence differs', async () => {
+    // The history holds the patch marker and releaseExpiredFlowHolds, which this code never
+    // asks for: the replay must refuse it, as a worker would refuse the running workflow.
+    const replay = Worker.runReplayHistory(
+      { workflowBundle: before, replayName: 'drift' },
+      loadHistory('idempotency-sweep'),
+    );
+    await expect(replay).rejects.toBeInstanceOf(DeterminismViolationError);
+    await expect(replay).rejects.toThrow(/nondeterminism error/i);
+  });
+
+  it('still replays the history that code recorded (the control for the test above)', async () => {
+    await expect(
+      Worker.runReplayHistory(
+        { workflowBundle: before, replayName: 'control' },
+        loadHistory('idempotency-sweep-before-flow-holds'),
+      ),
+    ).resolves.toBeUndefined();
+  });
+});
