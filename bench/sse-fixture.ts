@@ -1,0 +1,62 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { Client as PgClient } from 'pg';
+import type { MikroORM } from '../shared/db/orm';
+
+/** The SSE bench's scratch data: its database, its projects, its Redis keys. */
+
+export interface Fixture {
+  orm: MikroORM;
+  redis: Redis;
+  prefix: string;
+}
+
+export async function createProject(
+  orm: MikroORM,
+  status: string,
+): Promise<{ id: string; slug: string; runId: string }> {
+  const em = orm.em.fork();
+  const suffix = randomBytes(4).toString('hex');
+  const [user] = await em.execute<{ id: number }[]>(
+    `insert into users (address, created_at) values (?, now()) returning id`,
+    [`0x${randomBytes(20).toString('hex')}`],
+  );
+  const [token] = await em.execute<{ id: string }[]>(
+    `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
+     values (gen_random_uuid(), ?, ?, ?, ?, 'virtuals', 31337, '{}', 'live', now()) returning id`,
+    [user!.id, `bench-${suffix}`, `Bench ${suffix}`, suffix.slice(0, 6).toUpperCase()],
+  );
+  const runId = randomUUID();
+  const slug = `bench-${suffix}`;
+  const [project] = await em.execute<{ id: string }[]>(
+    `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private,
+                           status, current_run_id, created_at, updated_at)
+     values (gen_random_uuid(), ?, ?, ?, 'Bench', 'Bench', 'fullstack-builder', false, ?, ?, now(), now())
+     returning id`,
+    [user!.id, token!.id, slug, status, runId],
+  );
+  return { id: project!.id, slug, runId };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function admin(adminUrl: string, sql: string): Promise<void> {
+  const pg = new PgClient({ connectionString: adminUrl });
+  await pg.connect();
+  try {
+    await pg.query(sql);
+  } finally {
+    await pg.end();
+  }
+}
+
+export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  for await (const batch of redis.scanStream({ match: `${prefix}*`, count: 500 })) {
+    const stale = batch as string[];
+    if (stale.length > 0) await redis.del(...stale);
+  }
+}
