@@ -14,7 +14,13 @@ export const projectEventData = {
   }),
   message: z.object({ role: z.literal('assistant'), text: z.string() }),
   screenshot: z.object({ url: z.string(), caption: z.string().optional() }),
-  commit: z.object({ sha: z.string(), message: z.string(), files: z.array(z.string()) }),
+  commit: z.object({
+    sha: z.string(),
+    message: z.string(),
+    // At most 200 paths; `filesTotal` counts them all when there were more.
+    files: z.array(z.string()),
+    filesTotal: z.number().int().optional(),
+  }),
   error: z.object({ message: z.string(), recoverable: z.boolean() }),
   done: z.object({ runId: z.string(), finalStatus: z.enum(['completed', 'failed', 'canceled']) }),
 } as const;

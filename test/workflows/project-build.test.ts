@@ -373,6 +373,15 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
       artifact: null,
       artifact_bytes: null,
     });
+    // No artifact, so no link to one (it would be a 404).
+    expect(await outboxOf(ctx, fixture.runId)).toEqual([
+      {
+        user_id: fixture.ownerId,
+        event: 'project.completed',
+        data: { slug: fixture.slug, artifact_url: null },
+        dedupe_key: `project.completed:${fixture.runId}`,
+      },
+    ]);
 
     // A recorded turn is replayed, never asked again (the LLM would answer differently).
     const activities = createProjectActivities({
@@ -407,7 +416,7 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
         write('../evil.txt'),
         write('src/../../evil.txt'),
         write('.git/config'),
-        write('big.txt', 'x'.repeat(256 * 1024 + 1)),
+        write('big.txt', 'x'.repeat(64 * 1024 + 1)),
         { name: 'shell', args: { command: 'ls' } },
         run('rm', '-rf', '.'),
         run('git', 'commit', '-m', 'sneaky'),
@@ -468,7 +477,7 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
       'path "../evil.txt" leaves the workspace',
       'path "src/../../evil.txt" leaves the workspace',
       'path ".git/config" is inside .git',
-      `content is ${256 * 1024 + 1} bytes; the limit is ${256 * 1024}`,
+      `invalid arguments for write_file: content: ${64 * 1024 + 1} bytes is over the limit of ${64 * 1024} bytes`,
       'unknown tool "shell"; the tools are write_file, run_command, commit, update_plan',
       expect.stringMatching(/^invalid arguments for run_command: command: /),
       'git allows only the read-only subcommands status, log, diff and show',

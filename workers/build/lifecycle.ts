@@ -100,7 +100,7 @@ export async function finishRun(
          where id = ? and current_run_id = ? and status in ('queued', 'running')`,
         [finalStatus, projectId, runId],
       );
-      await announce(tx, deps.config, { ...input, reason }, run);
+      await announce(tx, deps.config, { ...input, reason }, run, artifact !== null);
     } else {
       // Finished before (a retry after commit): report what was recorded.
       finalStatus = run.status as FinalStatus;
@@ -164,15 +164,22 @@ function finalEvents(
   return events;
 }
 
-/** The webhook (completed, failed; none for canceled) and the subscribers' notifications. */
+/**
+ * The webhook (completed, failed; none for canceled) and the subscribers' notifications. The
+ * artifact URL is given only when an artifact was stored (there is none without a commit, or
+ * over BUILD_ARTIFACT_MAX_BYTES): otherwise it is null, never a link to a 404.
+ */
 async function announce(
   tx: EntityManager,
   config: Config,
   input: FinishInput,
   project: { slug: string; title: string; owner_id: number },
+  artifactStored: boolean,
 ): Promise<void> {
   const { runId, projectId, finalStatus, reason } = input;
-  const artifactUrl = runArtifactUrl(config.publicBaseUrl, project.slug, runId);
+  const artifactUrl = artifactStored
+    ? runArtifactUrl(config.publicBaseUrl, project.slug, runId)
+    : null;
   if (finalStatus === 'completed') {
     await enqueueOutboxEvent(tx, {
       userId: project.owner_id,
@@ -189,7 +196,9 @@ async function announce(
     });
   }
   const texts: Record<FinalStatus, string> = {
-    completed: `Build of "${project.title}" completed: ${artifactUrl}`,
+    completed: artifactUrl
+      ? `Build of "${project.title}" completed: ${artifactUrl}`
+      : `Build of "${project.title}" completed.`,
     failed: `Build of "${project.title}" failed: ${reason ?? 'the build failed'}`,
     canceled: `Build of "${project.title}" was canceled.`,
   };

@@ -6,7 +6,8 @@ import type { EmitEvents } from './emitter';
 import { buildFailure } from './errors';
 import { callIdOf, eventKeys, RunJournal, type RecordedCall } from './journal';
 import { brainFor, requireRun, type RunRef } from './run-context';
-import { executeTool, type ToolOutcome } from './tools';
+import { cutText } from './storable';
+import { checkToolCall, executeTool, type ToolOutcome } from './tools';
 import { Workspace } from './workspace';
 
 export interface StepDeps {
@@ -39,8 +40,9 @@ export async function planRun(
 
 /**
  * One turn: the brain's decision, then each of its tool calls. The decision is recorded before
- * anything runs, and every call's result as soon as it is known, so a retried turn replays
- * the recorded decision (an LLM would answer differently) and skips calls that have a result.
+ * anything runs (calls with invalid arguments are refused right then, see decisionEvents),
+ * and every call's result as soon as it is known, so a retried turn replays the recorded
+ * decision (an LLM would answer differently) and skips calls that have a result.
  */
 export async function runTurn(
   deps: StepDeps,
@@ -89,6 +91,15 @@ export async function runTurn(
   return { finished: decision.calls.length === 0 };
 }
 
+/** How much of the assistant's text a `message` event keeps. */
+const MAX_MESSAGE_CHARS = 8 * 1024;
+
+/**
+ * The events recording a decision, all appended in one transaction. Calls are checked first:
+ * a valid call is recorded with its complete arguments (a retried turn runs it from there);
+ * a refused one with a summary of them, together with its error result, so it never runs
+ * and a retried turn finds it done.
+ */
 function decisionEvents(runId: string, turn: number, decided: Decision): NewProjectEvent[] {
   // A finishing turn always leaves a message, so the journal shows the turn was decided.
   const text = decided.text ?? (decided.calls.length === 0 ? 'Build finished.' : null);
@@ -97,16 +108,23 @@ function decisionEvents(runId: string, turn: number, decided: Decision): NewProj
     events.push({
       key: eventKeys.message(runId, turn),
       type: 'message',
-      data: { role: 'assistant', text },
+      data: { role: 'assistant', text: cutText(text, MAX_MESSAGE_CHARS) },
     });
+  const refusals: NewProjectEvent[] = [];
   decided.calls.forEach((call, index) => {
+    const checked = checkToolCall(call);
+    const recorded = { index, callId: callIdOf(runId, turn, index), tool: checked.tool };
     events.push({
       key: eventKeys.call(runId, turn, index),
       type: 'tool_call',
-      data: { tool: call.tool, args: call.args ?? null, callId: callIdOf(runId, turn, index) },
+      data: { tool: checked.tool, args: checked.args ?? null, callId: recorded.callId },
     });
+    if (!checked.ok) {
+      const outcome = { result: null, error: checked.error, events: [] };
+      refusals.push(...resultEvents(runId, turn, { ...recorded, args: checked.args }, outcome));
+    }
   });
-  return events;
+  return [...events, ...refusals];
 }
 
 /** A call's tool_result and, atomically with it, the commit, plan or error it caused. */

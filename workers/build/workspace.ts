@@ -1,5 +1,6 @@
 import { access, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { assertNoNestedRepository } from './nested-repos';
 import { MINIMAL_PATH, runProcess, type ProcessResult } from './process';
 
 /** Commits of every build are authored by this identity; no git config on the machine is needed. */
@@ -24,7 +25,22 @@ const GIT_ENV: Record<string, string> = {
   GIT_COMMITTER_NAME: BUILD_AUTHOR.name,
   GIT_COMMITTER_EMAIL: BUILD_AUTHOR.email,
 };
-const GIT_HARDENING = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false'];
+/**
+ * Passed to every git: no hooks, no fsmonitor, no transport at all, a bare repository laid
+ * down in the work tree is never used, and status, diff, show and commit never look into a
+ * nested repository or submodule (git would start a git there that reads that repository's
+ * own config, whose filters and fsmonitor are shell commands a build's script could have
+ * written). `git add` looks into gitlinks whatever the config says: see stageAll.
+ */
+const GIT_HARDENING = [
+  ['core.hooksPath', '/dev/null'],
+  ['core.fsmonitor', 'false'],
+  ['diff.ignoreSubmodules', 'all'],
+  ['status.submoduleSummary', 'false'],
+  ['submodule.recurse', 'false'],
+  ['protocol.allow', 'never'],
+  ['safe.bareRepository', 'explicit'],
+].flatMap(([key, value]) => ['-c', `${key}=${value}`]);
 
 export interface CommitInfo {
   sha: string;
@@ -100,8 +116,14 @@ export class Workspace {
     return out.split('\0').filter((name) => name.length > 0);
   }
 
-  /** Stages everything; false when nothing changed since the last commit. */
+  /**
+   * Stages everything; false when nothing changed since the last commit. Refused (ToolError)
+   * while the work tree holds a nested repository: `git add -A` would take it in as a gitlink,
+   * and `git add` looks into a gitlink's repository whatever the config says, starting a git
+   * there that runs that repository's own filters.
+   */
   async stageAll(): Promise<boolean> {
+    await assertNoNestedRepository(this.dir);
     await this.runGit(['add', '-A']);
     const diff = await this.git(['diff', '--cached', '--quiet']);
     if (diff.exitCode !== 0 && diff.exitCode !== 1) throw gitError(['diff'], diff);

@@ -13,7 +13,8 @@ export const SYSTEM_PROMPT = [
   `  at most ${MAX_FILE_BYTES / 1024} KB).`,
   '- run_command runs one allow-listed program without a shell: node <script.js in the',
   '  workspace> [args] (the script may read and write only the workspace and may not start',
-  '  processes), ls, cat, wc on workspace paths, git status|log|diff|show.',
+  '  processes), ls, cat, wc on workspace paths, git status|log|diff|show (operands: revisions',
+  '  HEAD, HEAD~N, HEAD^, commit ids, A..B, and workspace paths, best after "--").',
   `  Output is cut at ${MAX_OUTPUT_CHARS / 1024} KB per stream. There is no npm and no network install.`,
   '- commit stages every change and commits it: commit after each meaningful step.',
   '- update_plan replaces the plan when it changes.',
@@ -86,8 +87,19 @@ function toolCall(id: string, name: string, args: unknown) {
   return {
     id,
     type: 'function' as const,
-    function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
+    function: {
+      name: functionName(name),
+      arguments: typeof args === 'string' ? args : JSON.stringify(args),
+    },
   };
+}
+
+/**
+ * A refused call may carry a name the brain made up (recorded cut, with a marker); OpenAI-style
+ * APIs refuse a transcript whose function names are not 1–64 of `[A-Za-z0-9_-]`.
+ */
+function functionName(recorded: string): string {
+  return recorded.replace(/[^\w-]/g, '_').slice(0, 64) || 'unknown';
 }
 
 function resultContent(recorded: RecordedResult | null): string {

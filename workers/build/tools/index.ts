@@ -1,12 +1,14 @@
-import type { z } from 'zod';
 import type { NewProjectEvent } from '../../../shared/projects/events';
 import type { ToolCallRequest } from '../brain';
 import { ToolError } from '../errors';
 import { eventKeys, type RunJournal } from '../journal';
 import type { Workspace } from '../workspace';
+import { checkToolCall, type ValidCall } from './check';
+import { commitStep } from './commit';
 import { runWorkspaceCommand } from './run-command';
-import { isToolName, TOOL_NAMES, toolArgs } from './schemas';
 import { writeWorkspaceFile } from './write-file';
+
+export { checkToolCall, type RefusedCall, type ValidCall } from './check';
 
 export interface ToolContext {
   workspace: Workspace;
@@ -28,36 +30,32 @@ export interface ToolOutcome {
 /**
  * Executes one tool call. A failure the brain can react to comes back as `error`; only
  * infrastructure failures (git or the disk misbehaving) throw, failing the step for a retry.
+ * The arguments are checked again here (a decision recorded by an older runtime, which did
+ * not check them before recording, must not run unchecked either).
  */
 export async function executeTool(ctx: ToolContext, call: ToolCallRequest): Promise<ToolOutcome> {
+  const checked = checkToolCall(call);
+  if (!checked.ok) return { result: null, error: checked.error, events: [] };
   try {
-    return await dispatch(ctx, call);
+    return await dispatch(ctx, checked);
   } catch (err) {
     if (err instanceof ToolError) return { result: err.result, error: err.message, events: [] };
     throw err;
   }
 }
 
-async function dispatch(ctx: ToolContext, call: ToolCallRequest): Promise<ToolOutcome> {
-  if (!isToolName(call.tool)) {
-    throw new ToolError(`unknown tool "${call.tool}"; the tools are ${TOOL_NAMES.join(', ')}`);
-  }
+async function dispatch(ctx: ToolContext, call: ValidCall): Promise<ToolOutcome> {
   switch (call.tool) {
-    case 'write_file': {
-      const args = parseArgs(toolArgs.write_file, call);
-      return { result: await writeWorkspaceFile(ctx.workspace.dir, args), events: [] };
-    }
-    case 'run_command': {
-      const args = parseArgs(toolArgs.run_command, call);
+    case 'write_file':
+      return { result: await writeWorkspaceFile(ctx.workspace.dir, call.args), events: [] };
+    case 'run_command':
       return {
-        result: await runWorkspaceCommand(ctx.workspace, args, ctx.commandTimeoutMs),
+        result: await runWorkspaceCommand(ctx.workspace, call.args, ctx.commandTimeoutMs),
         events: [],
       };
-    }
     case 'commit':
-      return commitStep(ctx, parseArgs(toolArgs.commit, call).message);
+      return commitStep(ctx, call.args.message);
     case 'update_plan': {
-      const { steps } = parseArgs(toolArgs.update_plan, call);
       const revision = ctx.journal.planCount() + 1;
       return {
         result: { revision },
@@ -65,50 +63,10 @@ async function dispatch(ctx: ToolContext, call: ToolCallRequest): Promise<ToolOu
           {
             key: eventKeys.plan(ctx.runId, ctx.turn, ctx.index),
             type: 'plan',
-            data: { steps, revision },
+            data: { steps: call.args.steps, revision },
           },
         ],
       };
     }
   }
-}
-
-/**
- * Commits with a `Build-Step` trailer naming the step. If HEAD already carries it, this step
- * committed before its worker died (after the commit, before its events were written): that
- * commit is reused, so a retried step never makes a second one.
- */
-async function commitStep(ctx: ToolContext, message: string): Promise<ToolOutcome> {
-  const trailer = `Build-Step: ${ctx.runId}/t${ctx.turn}.${ctx.index}`;
-  const head = await ctx.workspace.head();
-  let commit: { sha: string; files: string[] };
-  if (head && head.message.split('\n').some((line) => line.trim() === trailer)) {
-    commit = { sha: head.sha, files: await ctx.workspace.filesOf(head.sha) };
-  } else {
-    if (!(await ctx.workspace.stageAll()))
-      throw new ToolError('nothing to commit: the workspace has no changes');
-    commit = await ctx.workspace.commitStaged(`${message}\n\n${trailer}`);
-  }
-  return {
-    result: commit,
-    events: [
-      {
-        key: eventKeys.commit(ctx.runId, ctx.turn, ctx.index),
-        type: 'commit',
-        data: { sha: commit.sha, message, files: commit.files },
-      },
-    ],
-  };
-}
-
-function parseArgs<Schema extends z.ZodType>(
-  schema: Schema,
-  call: ToolCallRequest,
-): z.output<Schema> {
-  const parsed = schema.safeParse(call.args);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues
-    .map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`)
-    .join('; ');
-  throw new ToolError(`invalid arguments for ${call.tool}: ${problems}`);
 }

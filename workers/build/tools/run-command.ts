@@ -1,7 +1,10 @@
 import { realpath, stat } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { ToolError } from '../errors';
 import { MINIMAL_PATH, runProcess, type ProcessResult } from '../process';
 import type { Workspace } from '../workspace';
+import { storableText } from '../storable';
+import { assertNoNestedRepository } from '../nested-repos';
 import { assertRealPathInside, workspacePath } from './paths';
 import { MAX_OUTPUT_CHARS } from './schemas';
 
@@ -30,7 +33,17 @@ const READ_OPTIONS: Record<'ls' | 'cat' | 'wc', Set<string>> = {
   wc: new Set(['-l', '-w', '-c', '-m', '-L']),
 };
 
-const GIT_SUBCOMMANDS = new Set(['status', 'log', 'diff', 'show']);
+type GitSubcommand = 'status' | 'log' | 'diff' | 'show';
+/**
+ * Always passed: no nested repository is looked into (its config could run programs), and
+ * no external diff or text conversion program runs.
+ */
+const GIT_SUBCOMMANDS: Record<GitSubcommand, string[]> = {
+  status: ['--ignore-submodules=all'],
+  log: ['--no-ext-diff', '--no-textconv'],
+  diff: ['--ignore-submodules=all', '--no-ext-diff', '--no-textconv'],
+  show: ['--ignore-submodules=all', '--no-ext-diff', '--no-textconv'],
+};
 // Read-only presentation options only: nothing that writes a file (--output), reads outside
 // the repository (--no-index) or runs a program (--ext-diff, --textconv).
 const GIT_OPTION = [
@@ -38,7 +51,10 @@ const GIT_OPTION = [
   /^-(s|p|\d{1,4}|n\d{0,4})$/,
   /^--(max-count=\d{1,4}|format=[^\n]{1,200}|pretty=[^\n]{1,200})$/,
 ];
-const GIT_OPERAND = /^[\w./:~^@{}-]{1,200}$/;
+/** HEAD or an abbreviated or full commit id, then ancestry steps: HEAD~2, HEAD^, abc1234^2. */
+const REVISION = /^(?:HEAD|[0-9a-fA-F]{4,40})(?:~\d{0,4}|\^\d?){0,8}$/;
+const RANGE = /^(.+?)\.\.\.?(.+)$/;
+const REVISION_FORMS = 'revisions: HEAD, HEAD~N, HEAD^, 4 to 40 hex digits, A..B';
 
 /**
  * Runs one allow-listed command in the workspace, with the configured time limit (then
@@ -53,7 +69,9 @@ export async function runWorkspaceCommand(
   const env = { PATH: MINIMAL_PATH, LANG: 'C.UTF-8', HOME: workspace.dir };
   let outcome: ProcessResult;
   if (args.command === 'git') {
-    outcome = await workspace.git(gitArgs(args.args), { timeoutMs, maxBuffer: MAX_BUFFER });
+    const gitCommand = await gitArgs(workspace.dir, args.args);
+    await assertNoNestedRepository(workspace.dir);
+    outcome = await workspace.git(gitCommand, { timeoutMs, maxBuffer: MAX_BUFFER });
   } else {
     const invocation =
       args.command === 'node'
@@ -132,21 +150,65 @@ async function readInvocation(
   return { file: command, args };
 }
 
-function gitArgs(args: string[]): string[] {
+/**
+ * The arguments of an allowed git command. Every operand is either a strict revision or a
+ * path the workspace check accepts: anything else could name a file outside the work tree,
+ * and `git diff <a> <b>` with a path outside silently compares files anywhere on the worker
+ * (implicit --no-index). Paths go after `--`, and pathspecs are literal (no magic, no globs).
+ */
+async function gitArgs(workspaceDir: string, args: string[]): Promise<string[]> {
   const [subcommand, ...rest] = args;
-  if (!subcommand || !GIT_SUBCOMMANDS.has(subcommand)) {
+  if (!subcommand || !Object.hasOwn(GIT_SUBCOMMANDS, subcommand)) {
     throw new ToolError('git allows only the read-only subcommands status, log, diff and show');
   }
+  const options: string[] = [];
+  const revisions: string[] = [];
+  const paths: string[] = [];
+  let separated = false;
   for (const arg of rest) {
-    const allowed = arg.startsWith('-')
-      ? GIT_OPTION.some((pattern) => pattern.test(arg))
-      : GIT_OPERAND.test(arg);
-    if (!allowed) throw new ToolError(`git: argument "${arg}" is not allowed`);
+    if (separated) {
+      paths.push(await gitPath(workspaceDir, arg, (message) => `git: ${message}`));
+    } else if (arg === '--') {
+      separated = true;
+    } else if (arg.startsWith('-')) {
+      if (!GIT_OPTION.some((pattern) => pattern.test(arg)))
+        throw new ToolError(`git: argument "${arg}" is not allowed`);
+      options.push(arg);
+    } else if (isRevision(arg)) {
+      revisions.push(arg);
+    } else {
+      const refuse = (message: string) =>
+        `git: argument "${arg}" is not allowed: ${message} (${REVISION_FORMS})`;
+      paths.push(await gitPath(workspaceDir, arg, refuse));
+    }
   }
-  return [subcommand, ...rest];
+  const fixed = GIT_SUBCOMMANDS[subcommand as GitSubcommand];
+  return ['--literal-pathspecs', subcommand, ...fixed, ...options, ...revisions, '--', ...paths];
 }
 
+function isRevision(arg: string): boolean {
+  const range = RANGE.exec(arg);
+  return range ? REVISION.test(range[1]!) && REVISION.test(range[2]!) : REVISION.test(arg);
+}
+
+/** A path inside the workspace (links followed), relative to it; refused with `refuse(why)`. */
+async function gitPath(
+  workspaceDir: string,
+  given: string,
+  refuse: (message: string) => string,
+): Promise<string> {
+  try {
+    const target = workspacePath(workspaceDir, given);
+    await assertRealPathInside(workspaceDir, target);
+    return relative(workspaceDir, target) || '.';
+  } catch (err) {
+    if (err instanceof ToolError) throw new ToolError(refuse(err.message));
+    throw err;
+  }
+}
+
+/** At most 4 KB of a stream, storable (a program may print NUL characters). */
 function truncate(output: string): string {
-  if (output.length <= MAX_OUTPUT_CHARS) return output;
-  return `${output.slice(0, MAX_OUTPUT_CHARS)}\n…[${output.length - MAX_OUTPUT_CHARS} more characters truncated]`;
+  if (output.length <= MAX_OUTPUT_CHARS) return storableText(output);
+  return `${storableText(output.slice(0, MAX_OUTPUT_CHARS))}\n…[${output.length - MAX_OUTPUT_CHARS} more characters truncated]`;
 }

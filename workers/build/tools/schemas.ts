@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Largest file write_file accepts. */
-export const MAX_FILE_BYTES = 256 * 1024;
+/**
+ * Largest file write_file accepts. A valid call is recorded whole in the public event log (a
+ * retried turn runs it again from there) and sent back to the LLM in every later transcript,
+ * so it stays small: enough for the small, dependency-free projects builds make.
+ */
+export const MAX_FILE_BYTES = 64 * 1024;
 /** How much of a command's stdout and stderr a tool result carries. */
 export const MAX_OUTPUT_CHARS = 4 * 1024;
 
@@ -9,7 +13,21 @@ export const MAX_OUTPUT_CHARS = 4 * 1024;
 export const toolArgs = {
   write_file: z.object({
     path: z.string().min(1).max(200).describe('File path relative to the workspace root'),
-    content: z.string().describe(`Full file content, at most ${MAX_FILE_BYTES / 1024} KB`),
+    content: z
+      .string()
+      .check(
+        z.superRefine((content, ctx) => {
+          const bytes = Buffer.byteLength(content, 'utf8');
+          if (bytes > MAX_FILE_BYTES)
+            ctx.addIssue({
+              code: 'custom',
+              message: `${bytes} bytes is over the limit of ${MAX_FILE_BYTES} bytes`,
+            });
+        }),
+      )
+      // Characters never outnumber UTF-8 bytes, so this is the byte limit as JSON Schema says it.
+      .meta({ maxLength: MAX_FILE_BYTES })
+      .describe(`Full file content (UTF-8 text), at most ${MAX_FILE_BYTES / 1024} KB`),
   }),
   run_command: z.object({
     command: z.enum(['node', 'ls', 'cat', 'wc', 'git']).describe('Allow-listed program'),
@@ -35,7 +53,9 @@ const descriptions: Record<ToolName, string> = {
     'Create or overwrite a file inside the workspace (no absolute paths, no "..", no .git).',
   run_command:
     'Run an allow-listed command in the workspace: node <script.js inside the workspace> [args], ' +
-    'ls, cat, wc with workspace paths, git status|log|diff|show. Output is truncated to 4 KB.',
+    'ls, cat, wc with workspace paths, git status|log|diff|show whose operands are revisions ' +
+    '(HEAD, HEAD~N, HEAD^, 4-40 hex digit commit ids, A..B) or workspace paths (best after "--"). ' +
+    'Output is truncated to 4 KB.',
   commit: 'Stage every change in the workspace and commit it.',
   update_plan: 'Replace the build plan with new steps.',
 };
