@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { PROJECT_EVENTS_KEPT, type ProjectStreamEvent } from '../../shared/projects/events';
+import type { ProjectStreamEvent } from '../../shared/projects/events';
 import { eventText, HEARTBEAT_FRAME, retryFrame, type FramedEvent } from './frames';
 import { endsStream, type EndRule } from './stream-end';
 
@@ -15,13 +15,19 @@ import { endsStream, type EndRule } from './stream-end';
 /** A slow client whose unsent output passes this is dropped; it reconnects with its last id. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/**
+ * Events per replay read and write. A page is held (read, then framed as one string) per
+ * connection, and tool calls may carry files of up to 256 KB: small pages bound that memory.
+ */
+export const REPLAY_PAGE_SIZE = 100;
+
 export interface ConnectionOptions {
   projectId: string;
   /** The client's `Last-Event-ID`; 0 replays every event kept. */
   lastEventId: number;
   endRule: EndRule;
-  /** Events with `seq` above the given one, oldest first, at most PROJECT_EVENTS_KEPT. */
-  readAfter(afterSeq: number): Promise<ProjectStreamEvent[]>;
+  /** At most `limit` events with `seq` above `afterSeq`, oldest first. */
+  readAfter(afterSeq: number, limit: number): Promise<ProjectStreamEvent[]>;
   /** Called once when the connection is over, however it ended. */
   onClosed(connection: SseConnection): void;
   log: FastifyBaseLogger;
@@ -40,6 +46,9 @@ export class SseConnection {
     private readonly options: ConnectionOptions,
   ) {
     this.lastSent = options.lastEventId;
+    // The client may hang up while the route still awaits (the project lookup, say): its
+    // `close` has then been emitted already, and this connection must never join the hub.
+    if (res.destroyed || res.closed) this.state = 'closed';
     res.on('close', () => this.finish());
     // A socket error closes the response too; without a listener it would crash the process.
     res.on('error', () => this.finish());
@@ -55,6 +64,8 @@ export class SseConnection {
 
   /** Writes the headers and the retry hint, then replays the log and goes live. */
   open(headers: Record<string, number | string | string[] | undefined>, retryMs: number): void {
+    // Gone while the hub subscribed: leave it (the close listener has usually done so already).
+    if (this.res.destroyed) this.finish();
     if (this.closed) return;
     for (const [name, value] of Object.entries(headers)) {
       if (value !== undefined) this.res.setHeader(name, value);
@@ -124,12 +135,12 @@ export class SseConnection {
   private async catchUp(): Promise<void> {
     try {
       for (;;) {
-        const page = await this.options.readAfter(this.lastSent);
+        const page = await this.options.readAfter(this.lastSent, REPLAY_PAGE_SIZE);
         if (this.closed || !(await this.sendPage(page))) return;
         // A full page: the log may hold more. Otherwise the buffer takes over from here. When
         // the log had nothing newer at all, a hole left before a buffered event was never
         // logged (appends commit in seq order, before they are published): skip it.
-        if (page.length < PROJECT_EVENTS_KEPT && this.flushBuffered(page.length === 0)) return;
+        if (page.length < REPLAY_PAGE_SIZE && this.flushBuffered(page.length === 0)) return;
       }
     } catch (err) {
       this.options.log.error({ err, projectId: this.projectId }, 'sse: replay failed');
@@ -138,7 +149,7 @@ export class SseConnection {
     }
   }
 
-  /** Replayed events go out in one write; the next page waits for the socket to drain. */
+  /** A replayed page goes out in one write; the next page waits for the socket to drain. */
   private async sendPage(page: ProjectStreamEvent[]): Promise<boolean> {
     let text = '';
     let ending = false;

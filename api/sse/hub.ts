@@ -5,6 +5,7 @@ import type { Logger } from '../../shared/logger';
 import { readProjectEvents } from '../../shared/projects/event-log';
 import {
   PROJECT_EVENT_TYPES,
+  projectEventData,
   projectEventsChannel,
   type ProjectEventType,
   type ProjectStreamEvent,
@@ -74,7 +75,8 @@ export class ProjectStreamHub {
     const { orm } = this.deps;
     return new SseConnection(res, {
       ...stream,
-      readAfter: (afterSeq) => readProjectEvents(orm.em.fork(), stream.projectId, afterSeq),
+      readAfter: (afterSeq, limit) =>
+        readProjectEvents(orm.em.fork(), stream.projectId, afterSeq, limit),
       onClosed: (closed) => this.leave(closed),
     });
   }
@@ -85,6 +87,9 @@ export class ProjectStreamHub {
    */
   async join(connection: SseConnection): Promise<void> {
     if (this.closed) throw new AppError('service_unavailable', 'The server is shutting down');
+    // Its client hung up before it got here: registering it would keep it (and its
+    // subscription) forever, since its `close` has come and gone.
+    if (connection.closed) return;
     const channel = this.channelOf(connection.projectId);
     let feed = this.feeds.get(channel);
     if (!feed) {
@@ -160,10 +165,8 @@ export class ProjectStreamHub {
   private onMessage(channel: string, message: string): void {
     const feed = this.feeds.get(channel);
     if (!feed) return;
-    let event: ProjectStreamEvent;
-    try {
-      event = publishedEvent.parse(JSON.parse(message));
-    } catch {
+    const event = parsedEvent(message);
+    if (!event) {
       // Never fatal: the periodic check reads whatever this message should have carried.
       this.deps.logger.warn({ channel }, 'sse: ignoring a malformed project event message');
       return;
@@ -201,4 +204,21 @@ export class ProjectStreamHub {
       this.checking = false;
     }
   }
+}
+
+/**
+ * The message's event, or null unless it is JSON of an event of a known type whose data has
+ * that type's shape. The data is passed on as published (the check strips nothing).
+ */
+function parsedEvent(message: string): ProjectStreamEvent | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  const parsed = publishedEvent.safeParse(raw);
+  if (!parsed.success) return null;
+  const { seq, type, data } = parsed.data;
+  return projectEventData[type].safeParse(data).success ? { seq, type, data } : null;
 }

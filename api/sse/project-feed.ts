@@ -9,6 +9,11 @@ import { frameEvent, type FramedEvent } from './frames';
  * pub/sub does: a duplicate is dropped, and a hole (a message lost between a worker's commit
  * and its publish, or while Redis reconnected) is filled from the log first. This happens
  * once per process, not once per connection, and so does the framing of each event.
+ *
+ * The log is the source of truth; a pub/sub message only brings an event sooner. Its event is
+ * fanned out only when it is the next one after what the log gave, so a message the log
+ * cannot back (a forged or corrupt `seq` far ahead) can never skip real events. A `done` ends
+ * streams, so it is always taken from the log, never from a message.
  */
 
 export interface FeedSource {
@@ -66,9 +71,11 @@ export class ProjectFeed {
 
   private async accept(event: ProjectStreamEvent): Promise<void> {
     if (event.seq <= this.lastSeq) return;
+    if (event.type === 'done') return this.fill(event.seq);
     if (event.seq > this.lastSeq + 1) await this.fill(event.seq - 1);
-    // A hole the log cannot fill was never logged (or has been trimmed): go on without it.
-    if (event.seq > this.lastSeq) this.fanOut(frameEvent(event));
+    // Still not the next one: the log does not have what comes before it (yet). The
+    // heartbeat's check of the log delivers the real events; this message is dropped.
+    if (event.seq === this.lastSeq + 1) this.fanOut(frameEvent(event));
   }
 
   private async fill(upTo: number): Promise<void> {

@@ -13,18 +13,27 @@ export interface EndRule {
   runId: string | null;
   /** `projects.last_event_seq` at connect: a `done` above it is of a run started since. */
   lastSeq: number;
+  /** An archived project can never run again: its stream ends with the last event logged. */
+  archived: boolean;
 }
 
 export function endRuleOf(project: Project): EndRule {
-  return { runId: project.currentRunId ?? null, lastSeq: project.lastEventSeq };
+  return {
+    runId: project.currentRunId ?? null,
+    lastSeq: project.lastEventSeq,
+    archived: project.status === 'archived',
+  };
 }
 
 /**
  * A `done` ends the stream when it belongs to the project's current run, or to a run that
  * started after the client connected (a project that was idle, or between runs). The `done`
  * of an older run met during replay is just history: the stream goes on to the current run.
+ * An archived project's stream ends with the last event it had at connect, `done` or not (a
+ * run canceled without its workflow has no `done`).
  */
 export function endsStream(event: ProjectStreamEvent, rule: EndRule): boolean {
+  if (rule.archived && event.seq >= rule.lastSeq) return true;
   if (event.type !== 'done') return false;
   return event.data.runId === rule.runId || event.seq > rule.lastSeq;
 }
@@ -32,21 +41,25 @@ export function endsStream(event: ProjectStreamEvent, rule: EndRule): boolean {
 const ACTIVE_STATUSES: ReadonlySet<string> = new Set(['queued', 'running']);
 
 /**
- * True when a reconnecting client already has everything and nothing more is coming: it has
- * the last event, that event is a `done`, and no run is queued or running. The route then
- * answers 204, the SSE spec's "stop reconnecting", instead of an empty stream the client
- * would reconnect to forever.
+ * True when a client would get nothing and nothing more is coming. The route then answers
+ * 204, the SSE spec's "stop reconnecting", instead of an empty stream the client would
+ * reconnect to forever. That is the case when the client has the last event and either the
+ * project is archived (no run can ever start) or that event is a `done` and no run is queued
+ * or running; and for an archived project without any event.
  */
-export async function caughtUpOnFinishedRun(
+export async function nothingToStream(
   em: EntityManager,
   project: Project,
   lastEventId: number | null,
 ): Promise<boolean> {
-  if (lastEventId === null || project.lastEventSeq === 0) return false;
-  if (lastEventId < project.lastEventSeq || ACTIVE_STATUSES.has(project.status)) return false;
+  const lastSeq = project.lastEventSeq;
+  const caughtUp = lastSeq === 0 || (lastEventId !== null && lastEventId >= lastSeq);
+  if (project.status === 'archived') return caughtUp;
+  if (lastEventId === null || lastSeq === 0) return false;
+  if (!caughtUp || ACTIVE_STATUSES.has(project.status)) return false;
   const [last] = await em.execute<{ type: string }[]>(
     'select type from project_events where project_id = ? and seq = ?',
-    [project.id, project.lastEventSeq],
+    [project.id, lastSeq],
   );
   return last?.type === 'done';
 }

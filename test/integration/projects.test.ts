@@ -704,14 +704,19 @@ describe('/projects/:slug/subscribe', () => {
       });
     }
     expect(await subscriptionsOf(project.id)).toEqual([{ user_id: bob.userId }]);
+    // Deleting is 204 with no body (decisions §1), again when nothing is left to delete.
     for (let i = 0; i < 2; i++) {
       const response = await call('DELETE', url, bob);
-      expect({ status: response.statusCode, body: response.json() }).toEqual({
-        status: 200,
-        body: { subscribed: false },
+      expect({ status: response.statusCode, body: response.body }).toEqual({
+        status: 204,
+        body: '',
       });
+      expect(response.headers['content-type']).toBeUndefined();
     }
     expect(await subscriptionsOf(project.id)).toEqual([]);
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const responses = document.paths['/projects/{slug}/subscribe'].delete.responses;
+    expect(Object.keys(responses).sort()).toEqual(['204', '4XX', '5XX']);
   });
 
   it('needs a user, hides private projects of others and refuses archived ones', async () => {
@@ -729,7 +734,8 @@ describe('/projects/:slug/subscribe', () => {
     expectError(await call('POST', url, carol), 404, 'project_not_found');
     await ctx.sql('update projects set private = false where id = $1', [project.id]);
     expectError(await call('POST', url, carol), 409, 'project_archived');
-    expect((await call('DELETE', url, alice)).json()).toEqual({ subscribed: false });
+    expect((await call('DELETE', url, alice)).statusCode).toBe(204);
+    expect(await subscriptionsOf(project.id)).toEqual([]);
     expectError(await call('POST', '/projects/nope-nope/subscribe', bob), 404, 'project_not_found');
   });
 });
@@ -743,7 +749,7 @@ describe('GET /projects/:slug/runs/:runId/artifact', () => {
     await ctx.sql(
       `insert into project_runs (id, project_id, status, planner, head_sha, artifact,
          artifact_bytes, created_at, started_at, finished_at)
-       values ($1, $2, 'completed', 'fullstack-builder', $3, $4, $5, now(), now(), now())`,
+       values ($1, $2, 'completed', 'deterministic', $3, $4, $5, now(), now(), now())`,
       [runId, project.id, SHA, tarball, tarball.length],
     );
     await ctx.sql(`update projects set status = 'completed', current_run_id = $2 where id = $1`, [
@@ -771,7 +777,7 @@ describe('GET /projects/:slug/runs/:runId/artifact', () => {
     expect(view.run).toEqual({
       runId,
       status: 'completed',
-      planner: 'fullstack-builder',
+      planner: 'deterministic',
       createdAt: expect.stringMatching(ISO),
       startedAt: expect.stringMatching(ISO),
       finishedAt: expect.stringMatching(ISO),

@@ -5,6 +5,7 @@ import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
 import { pageScope, paginate } from '../../plugins/pagination';
 import { viewableProject } from './access';
+import { artifactBytes, findArtifact, matchesEtag } from './artifact';
 import { cancelRun, startRun } from './runs';
 import {
   artifactParams,
@@ -16,9 +17,11 @@ import {
   projectParams,
   projectSchema,
   startedSchema,
+  notModifiedResponse,
   subscribedSchema,
+  unsubscribedSchema,
 } from './schemas';
-import { archiveProject, createProject, runArtifact, subscribe, unsubscribe } from './service';
+import { archiveProject, createProject, subscribe, unsubscribe } from './service';
 import { projectView, projectViews } from './views';
 
 const tags = ['projects'];
@@ -154,13 +157,16 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
     {
       config: { auth: 'user' },
       schema: {
-        summary: 'Stop following a project’s milestones',
+        summary: 'Stop following a project’s milestones (idempotent)',
         tags,
         params: projectParams,
-        response: { 200: subscribedSchema },
+        response: { 204: unsubscribedSchema },
       },
     },
-    async (request) => unsubscribe(request.em, actorOf(request), request.params.slug),
+    async (request, reply) => {
+      await unsubscribe(request.em, actorOf(request), request.params.slug);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(
@@ -169,18 +175,28 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'public' },
       schema: {
         summary: 'Download a run’s last commit as a gzipped tarball',
+        description:
+          'A run’s artifact never changes: `Cache-Control: public, max-age=31536000, ' +
+          'immutable` (`private, …` for a private project) and an `ETag`; a request whose ' +
+          '`If-None-Match` matches it gets 304 without a body.',
         tags,
         params: artifactParams,
-        response: { 200: artifactResponse },
+        response: { 200: artifactResponse, 304: notModifiedResponse },
       },
     },
     async (request, reply) => {
       const { slug, runId } = request.params;
-      const artifact = await runArtifact(request.em, request.actor, slug, runId);
+      const artifact = await findArtifact(request.em, request.actor, slug, runId);
+      const fresh = matchesEtag(request.headers['if-none-match'], artifact.etag);
+      // Read once, and only when sent: a 304 never loads the bytes.
+      const bytes = fresh ? null : await artifactBytes(request.em, artifact);
+      // Set only now: an error response (even a failed read) must never be cached for a year.
+      void reply.header('etag', artifact.etag).header('cache-control', artifact.cacheControl);
+      if (!bytes) return reply.code(304).send(undefined);
       return reply
         .header('content-type', 'application/gzip')
         .header('content-disposition', `attachment; filename="${artifact.filename}"`)
-        .send(artifact.bytes);
+        .send(bytes);
     },
   );
 };

@@ -3,6 +3,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../../../shared/config';
 import { Project, ProjectRun } from '../../../shared/db/entities';
 import type { ProjectStatus } from '../../../shared/db/entities/project';
+import type { RunStatus } from '../../../shared/db/entities/project-run';
 import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 import {
@@ -88,15 +89,33 @@ async function queueRun(em: EntityManager, project: Project, runId: string): Pro
   });
 }
 
-/** Undoes `queueRun` when its workflow could not be started; touches nothing newer. */
-async function unqueueRun(em: EntityManager, projectId: string, runId: string, before: Previous) {
-  await em.transactional(async (tx) => {
+/**
+ * Undoes `queueRun` after a start whose answer never came. The start may have reached Temporal
+ * all the same, and its workflow may already have begun the run: then the run is kept ('began')
+ * and nothing is undone. A run still queued is deleted and the project put back ('undone'); if
+ * its workflow exists after all, its begin finds no row and it ends without a trace. The run
+ * row is locked before the project, in the order the worker's begin and finish lock them, so
+ * the two never deadlock.
+ */
+async function unqueueRun(
+  em: EntityManager,
+  projectId: string,
+  runId: string,
+  before: Previous,
+): Promise<'undone' | 'began'> {
+  return em.transactional(async (tx) => {
+    const [run] = await tx.execute<{ status: RunStatus }[]>(
+      'select status from project_runs where id = ? for update',
+      [runId],
+    );
+    if (run && run.status !== 'queued') return 'began';
+    await tx.nativeDelete(ProjectRun, { id: runId, status: 'queued' });
     await tx.nativeUpdate(
       Project,
       { id: projectId, currentRunId: runId, status: 'queued' },
       { status: before.status, currentRunId: before.currentRunId, updatedAt: before.updatedAt },
     );
-    await tx.nativeDelete(ProjectRun, { id: runId });
+    return 'undone';
   });
 }
 
@@ -123,15 +142,55 @@ export async function startRun(
       }),
     );
   } catch (error) {
-    await unqueueRun(deps.em, project.id, runId, before);
+    // A lost answer is not a failed start: if the workflow already began the run, it stands.
+    if ((await unqueueRun(deps.em, project.id, runId, before)) === 'began') return { runId };
     throw Object.assign(unavailable(), { cause: error });
   }
   return { runId };
 }
 
+/** Why a run whose workflow was gone (or never started) was canceled, by its status then. */
+const ORPHANED_RUN_REASONS = {
+  queued: 'the build never started',
+  running: 'the build stopped responding',
+} as const;
+
+/**
+ * Cancels a run that has no workflow although its project says it is queued or running: the
+ * API died between queueing the run and starting its workflow, or the workflow was terminated.
+ * Without this the project could never be started, canceled or archived again. One
+ * transaction, conditional on the project still pointing at this active run; the run row is
+ * locked first, in the worker's order. Returns false when there was nothing to cancel (the
+ * workflow had finished the run meanwhile). No event is appended: the run never logged any.
+ */
+async function cancelOrphanedRun(
+  em: EntityManager,
+  projectId: string,
+  runId: string,
+): Promise<boolean> {
+  return em.transactional(async (tx) => {
+    await tx.execute('select id from project_runs where id = ? for update', [runId]);
+    const now = new Date();
+    const canceled = await tx.nativeUpdate(
+      Project,
+      { id: projectId, currentRunId: runId, status: { $in: ['queued', 'running'] } },
+      { status: 'canceled', updatedAt: now },
+    );
+    if (canceled === 0) return false;
+    await tx.execute(
+      `update project_runs set status = 'canceled', finished_at = ?,
+         reason = case status when 'queued' then ? else ? end
+       where id = ? and status in ('queued', 'running')`,
+      [now, ORPHANED_RUN_REASONS.queued, ORPHANED_RUN_REASONS.running, runId],
+    );
+    return true;
+  });
+}
+
 /**
  * Asks the current run's workflow to stop; the workflow finishes the run as `canceled`.
- * Repeating it while the run winds down is harmless (the signal is idempotent).
+ * Repeating it while the run winds down is harmless (the signal is idempotent). A run without
+ * a workflow is canceled here at once, so the owner can always get the project back.
  */
 export async function cancelRun(
   deps: RunServiceDeps,
@@ -150,9 +209,12 @@ export async function cancelRun(
       handle.signal(projectBuildSignals.cancel),
     );
   } catch (error) {
-    // The workflow ended between our read and the signal: nothing is left to cancel.
-    if (error instanceof WorkflowNotFoundError) throw noActiveRun();
-    throw Object.assign(unavailable(), { cause: error });
+    if (!(error instanceof WorkflowNotFoundError)) {
+      throw Object.assign(unavailable(), { cause: error });
+    }
+    // Either the workflow ended between our read and the signal (its finish already put the
+    // project at rest: nothing to cancel), or it never existed.
+    if (!(await cancelOrphanedRun(deps.em, project.id, runId))) throw noActiveRun();
   }
   return { runId, cancelRequested: true };
 }

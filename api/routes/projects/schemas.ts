@@ -50,6 +50,10 @@ export type CreateProjectInput = z.output<typeof createProjectBody>;
 
 export const projectParams = slugParams;
 
+/** `project_runs.planner`: `queueRun` writes `pending`, the worker's begin one of the others. */
+export const RUN_PLANNERS = ['pending', 'deterministic', 'llm'] as const;
+export type RunPlanner = (typeof RUN_PLANNERS)[number];
+
 export const artifactParams = slugParams.extend({
   runId: z.string().max(64).describe('The run’s id (a UUID)'),
 });
@@ -59,8 +63,11 @@ export const runSchema = z
     runId: z.uuid(),
     status: z.enum(RUN_STATUSES),
     planner: z
-      .string()
-      .describe('What plans the build: `pending` until the run starts, then `llm` or a preset'),
+      .enum(RUN_PLANNERS)
+      .describe(
+        'What plans the build: `pending` until a worker begins the run, then `deterministic` ' +
+          '(the template’s built-in plan) or `llm`',
+      ),
     createdAt: isoTime,
     startedAt: isoTime.nullable(),
     finishedAt: isoTime.nullable(),
@@ -110,8 +117,15 @@ export const cancelSchema = z
   .meta({ id: 'ProjectRunCancel' });
 
 export const subscribedSchema = z
-  .object({ subscribed: z.boolean() })
+  .object({ subscribed: z.literal(true) })
   .meta({ id: 'ProjectSubscribed' });
+
+export const unsubscribedSchema = z.null().describe('Not (or no longer) subscribed');
+
+/** No body at all (not even `null`): a 304 has none. */
+export const notModifiedResponse = z
+  .undefined()
+  .describe('The client’s copy (If-None-Match) is current; no body');
 
 /** A binary body: Fastify sends a Buffer as it is, so this schema only documents it. */
 export const artifactResponse = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Config } from '../../../shared/config';
-import { Project, ProjectRun, ProjectSubscription, Token } from '../../../shared/db/entities';
+import { Project, ProjectSubscription, Token } from '../../../shared/db/entities';
 import { AGENT_TEMPLATES, type ProjectStatus } from '../../../shared/db/entities/project';
 import type { EntityManager } from '../../../shared/db/orm';
 import { featuresOf } from '../../../shared/domain/tiers';
@@ -155,40 +155,11 @@ export async function subscribe(em: EntityManager, actor: Actor, slug: string) {
      on conflict (project_id, user_id) do nothing`,
     [project.id, actor.userId, new Date()],
   );
-  return { subscribed: true };
+  return { subscribed: true as const };
 }
 
 /** Idempotent; allowed on an archived project too (its subscribers may want out). */
-export async function unsubscribe(em: EntityManager, actor: Actor, slug: string) {
+export async function unsubscribe(em: EntityManager, actor: Actor, slug: string): Promise<void> {
   const project = await viewableProject(em, slug, actor);
   await em.nativeDelete(ProjectSubscription, { project: project.id, user: actor.userId });
-  return { subscribed: false };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The run's gzipped tarball and the file name it is downloaded as. */
-export async function runArtifact(
-  em: EntityManager,
-  actor: Actor | null,
-  slug: string,
-  runId: string,
-): Promise<{ bytes: Buffer; filename: string }> {
-  const project = await viewableProject(em, slug, actor);
-  const run = UUID.test(runId)
-    ? await em.findOne(
-        ProjectRun,
-        { id: runId.toLowerCase(), project: project.id },
-        { populate: ['artifact'] },
-      )
-    : null;
-  const bytes = run?.artifact?.unwrap();
-  if (!run || !bytes) {
-    throw new AppError(
-      'artifact_not_found',
-      `run ${shown(runId)} of project ${project.slug} has no artifact`,
-    );
-  }
-  const commit = (run.headSha ?? run.id).slice(0, 7);
-  return { bytes: Buffer.from(bytes), filename: `${project.slug}-${commit}.tar.gz` };
 }

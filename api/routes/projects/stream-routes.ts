@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../../deps';
 import { SSE_HEADERS } from '../../sse/frames';
 import { ProjectStreamHub } from '../../sse/hub';
-import { caughtUpOnFinishedRun, endRuleOf } from '../../sse/stream-end';
+import { endRuleOf, nothingToStream } from '../../sse/stream-end';
 import { slugParams } from '../../wire';
 import { streamableProject } from './access';
 
@@ -43,7 +43,9 @@ const STREAM_DESCRIPTION =
   'replayed from the last 1000 kept (from the oldest kept when it is older; every kept event ' +
   'without an id), then the stream goes live without gap or duplicate. A `retry:` hint is ' +
   'sent on connect and a `: keep-alive` comment every 15 s (by default). The stream ends ' +
-  'after the `done` of the current run. A client that stops reading is disconnected once ' +
+  'after the `done` of the current run (an archived project’s, after its last event). A ' +
+  'client that has every event gets 204 when the last run is done or the project is ' +
+  'archived. A client that stops reading is disconnected once ' +
   '1 MB waits for it, and resumes by reconnecting with its last id.';
 
 /** The project stream over SSE (spec "Project stream (SSE)", decisions §7). */
@@ -81,14 +83,17 @@ const plugin: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
           },
           204: z
             .null()
-            .describe('The client has every event and the last run is done: stop reconnecting'),
+            .describe(
+              'Nothing more will come: the client has every event and the last run is done or ' +
+                'the project is archived (also an archived project without events)',
+            ),
         },
       },
     },
     async (request, reply) => {
       const since = request.headers['last-event-id'] ?? request.query.lastEventId ?? null;
       const project = await streamableProject(request.em, request.params.slug, request.actor);
-      if (await caughtUpOnFinishedRun(request.em, project, since)) {
+      if (await nothingToStream(request.em, project, since)) {
         return reply.code(204).send(null);
       }
       const connection = hub.connection(reply.raw, {
@@ -100,7 +105,8 @@ const plugin: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
       });
       // The request's EntityManager lives as long as the stream: keep nothing in it.
       request.em.clear();
-      // Subscribed before the replay starts, so nothing published meanwhile is missed.
+      // Subscribed before the replay starts, so nothing published meanwhile is missed. A
+      // client that hung up during the awaits above is not registered (see SseConnection).
       await hub.join(connection);
       reply.hijack();
       connection.open({ ...reply.getHeaders(), ...SSE_HEADERS }, config.sse.retryMs);

@@ -2,7 +2,7 @@ import type { Config } from '../../../shared/config';
 import { ProjectRun, Token, type Project } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import { runArtifactUrl } from '../../../shared/projects/urls';
-import type { ProjectView, RunView } from './schemas';
+import { RUN_PLANNERS, type ProjectView, type RunPlanner, type RunView } from './schemas';
 
 /** Projects as the API shows them; lists are built in a fixed number of queries. */
 
@@ -10,6 +10,13 @@ const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null
 
 export function streamUrl(config: Pick<Config, 'publicBaseUrl'>, slug: string): string {
   return `${config.publicBaseUrl}/projects/${slug}/stream`;
+}
+
+/** Only the three planners are ever written; anything else is a broken row, not a value. */
+function plannerOf(run: ProjectRun): RunPlanner {
+  const planner = RUN_PLANNERS.find((known) => known === run.planner);
+  if (!planner) throw new Error(`run ${run.id} has an unknown planner ${run.planner}`);
+  return planner;
 }
 
 function runView(
@@ -21,7 +28,7 @@ function runView(
   return {
     runId: run.id,
     status: run.status,
-    planner: run.planner,
+    planner: plannerOf(run),
     createdAt: run.createdAt.toISOString(),
     startedAt: iso(run.startedAt),
     finishedAt: iso(run.finishedAt),

@@ -1,0 +1,79 @@
+import { ProjectRun } from '../../../shared/db/entities';
+import type { EntityManager } from '../../../shared/db/orm';
+import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../access/actor';
+import { viewableProject } from './access';
+
+/**
+ * A run's artifact download (decisions §7). A run's artifact never changes once written, so
+ * it is cacheable for good, and a client that has it (its ETag) gets 304 without PostgreSQL
+ * ever sending the bytes.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A run's artifact without its bytes: enough to answer a conditional request. */
+export interface ArtifactInfo {
+  runId: string;
+  filename: string;
+  /** Strong: the artifact is the tarball of this commit, and a run has one artifact. */
+  etag: string;
+  cacheControl: string;
+}
+
+const shown = (value: string) =>
+  JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+function notFound(runId: string, slug: string): AppError {
+  return new AppError(
+    'artifact_not_found',
+    `run ${shown(runId)} of project ${slug} has no artifact`,
+  );
+}
+
+/** The artifact of a run of a project the caller may see; 404 when there is none. */
+export async function findArtifact(
+  em: EntityManager,
+  actor: Actor | null,
+  slug: string,
+  runId: string,
+): Promise<ArtifactInfo> {
+  const project = await viewableProject(em, slug, actor);
+  // The artifact column is lazy and stays unread here: only whether it is there.
+  const run = UUID.test(runId)
+    ? await em.findOne(
+        ProjectRun,
+        { id: runId.toLowerCase(), project: project.id, artifact: { $ne: null } },
+        { fields: ['id', 'headSha'] },
+      )
+    : null;
+  if (!run) throw notFound(runId, project.slug);
+  const commit = run.headSha ?? run.id;
+  // Public artifacts may sit in shared caches; a private project's only in the owner's own.
+  const scope = project.private ? 'private' : 'public';
+  return {
+    runId: run.id,
+    filename: `${project.slug}-${commit.slice(0, 7)}.tar.gz`,
+    etag: `"${commit}"`,
+    cacheControl: `${scope}, max-age=31536000, immutable`,
+  };
+}
+
+/** The artifact's bytes, read once, as the driver hands them over (no copy). */
+export async function artifactBytes(em: EntityManager, info: ArtifactInfo): Promise<Buffer> {
+  const [row] = await em.execute<{ artifact: Buffer | null }[]>(
+    'select artifact from project_runs where id = ?',
+    [info.runId],
+  );
+  if (!row?.artifact) throw new AppError('artifact_not_found', `run ${info.runId} has no artifact`);
+  return row.artifact;
+}
+
+/** `If-None-Match` (RFC 9110 §13.1.2): `*` or a list of tags, compared weakly. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
