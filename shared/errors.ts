@@ -73,6 +73,8 @@ export const ERROR_STATUS = {
   api_key_limit_reached: 409,
   api_key_rolled: 409,
   webhook_not_found: 404,
+  delivery_not_found: 404,
+  webhook_limit_reached: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

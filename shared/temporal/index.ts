@@ -5,7 +5,10 @@ export {
   workflowTypes,
   projectBuildSignals,
   projectBuildQueries,
+  webhookDispatchSignals,
   type IdempotencySweepInput,
   type ProjectBuildInput,
   type ProjectBuildStatus,
+  type WebhookDispatchInput,
+  type WebhookDeliveryInput,
 } from './workflows';

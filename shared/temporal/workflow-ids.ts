@@ -7,6 +7,8 @@ export const workflowIds = {
   webhookDelivery: (deliveryId: string) => `webhook-delivery:${deliveryId}`,
   subscription: (userId: number) => `subscription:${userId}`,
   chainSync: (chainId: number) => `chain-sync:${chainId}`,
+  /** Singleton per task queue: one outbox dispatcher per deployment. */
+  webhookDispatch: (taskQueue: string) => `webhooks:dispatch:${taskQueue}`,
   /** Singleton per task queue: one sweeper per deployment. */
   idempotencySweep: (taskQueue: string) => `maintenance:idempotency-sweep:${taskQueue}`,
 };

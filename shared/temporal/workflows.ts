@@ -6,6 +6,8 @@
 export const workflowTypes = {
   idempotencySweep: 'idempotencySweepWorkflow',
   projectBuild: 'projectBuildWorkflow',
+  webhookDispatch: 'webhookDispatchWorkflow',
+  webhookDelivery: 'webhookDeliveryWorkflow',
 } as const;
 
 export interface IdempotencySweepInput {
@@ -33,3 +35,17 @@ export interface ProjectBuildStatus {
   cancelRequested: boolean;
   finalStatus: 'completed' | 'failed' | 'canceled' | null;
 }
+
+export interface WebhookDispatchInput {
+  /** Longest wait between two outbox polls; a `nudge` signal polls at once. */
+  pollIntervalMs: number;
+  /** Polls per run before the workflow continues as new, keeping its history short. */
+  pollsPerRun: number;
+}
+
+export interface WebhookDeliveryInput {
+  deliveryId: string;
+}
+
+/** Signal names of the dispatcher: `nudge` makes it read the outbox now. */
+export const webhookDispatchSignals = { nudge: 'nudge' } as const;

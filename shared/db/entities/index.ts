@@ -13,6 +13,9 @@ import { ApiKey } from './api-key';
 import { ApiKeyUsage } from './api-key-usage';
 import { IdempotencyKey } from './idempotency-key';
 import { Session } from './session';
+import { Webhook } from './webhook';
+import { WebhookDelivery } from './webhook-delivery';
+import { WebhookDeliveryAttempt } from './webhook-delivery-attempt';
 import { Project } from './project';
 import { ProjectRun } from './project-run';
 import { ProjectEvent } from './project-event';
@@ -45,6 +48,9 @@ export { ProjectSubscription } from './project-subscription';
 export { Notification } from './notification';
 export { OutboxEvent } from './outbox-event';
 export { Subscription } from './subscription';
+export { Webhook } from './webhook';
+export { WebhookDelivery } from './webhook-delivery';
+export { WebhookDeliveryAttempt } from './webhook-delivery-attempt';
 
 /** Every entity, registered explicitly (no folder scanning, works the same from ts and js). */
 export const entities = [
@@ -71,4 +77,7 @@ export const entities = [
   Notification,
   OutboxEvent,
   Subscription,
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
 ];

@@ -3,6 +3,7 @@ import { Migration20261122000000_foundation } from './Migration20261122000000_fo
 import { Migration20261122010000_identity } from './Migration20261122010000_identity';
 import { Migration20261122020000_catalog } from './Migration20261122020000_catalog';
 import { Migration20261122030000_projects } from './Migration20261122030000_projects';
+import { Migration20261122040000_webhooks } from './Migration20261122040000_webhooks';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122010000_identity', class: Migration20261122010000_identity },
   { name: 'Migration20261122020000_catalog', class: Migration20261122020000_catalog },
   { name: 'Migration20261122030000_projects', class: Migration20261122030000_projects },
+  { name: 'Migration20261122040000_webhooks', class: Migration20261122040000_webhooks },
 ];

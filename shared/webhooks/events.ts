@@ -1,0 +1,26 @@
+import type { WebhookEventName } from '../outbox/outbox';
+
+/**
+ * The canonical webhook event catalog (spec "Webhook events"), served by
+ * `GET /me/webhooks/events`. A subscription with `events: []` receives all of them, including
+ * ones added here later. `ping` is not in it: it is sent only by `POST /me/webhooks/:id/test`.
+ */
+export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
+  'project.completed',
+  'project.failed',
+  'payment.received',
+  'subscription.granted',
+  'agent.published',
+  'flow.balance.low',
+  'payout.sent',
+  'payout.failed',
+];
+
+/** The event of `POST /me/webhooks/:id/test`. */
+export const PING_EVENT = 'ping';
+
+/** Retries after the first attempt (spec: "retried up to 3 times"), and their backoff bases. */
+export const DELIVERY_RETRY_BASES_MS = [1000, 2000, 4000] as const;
+/** Per attempt (issue: 10 s timeout, response body never stored beyond 1 KB). */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+export const DELIVERY_BODY_LIMIT_BYTES = 1024;
