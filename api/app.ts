@@ -23,6 +23,7 @@ import { projectRoutes } from './routes/projects/routes';
 import { projectStreamRoutes } from './routes/projects/stream-routes';
 import { searchRoutes } from './routes/search/routes';
 import { tokenRoutes } from './routes/tokens/routes';
+import { webhookRoutes } from './routes/webhooks/routes';
 
 export const API_VERSION = '0.1.0';
 
@@ -61,6 +62,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(projectRoutes, { deps });
   void app.register(projectStreamRoutes, { deps });
   void app.register(searchRoutes, { deps });
+  void app.register(webhookRoutes, { deps });
   return app;
 }
 

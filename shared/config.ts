@@ -133,6 +133,8 @@ const envSchema = z
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    // Webhooks: longest wait before the dispatcher turns new outbox events into deliveries.
+    WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     // SSE: comment heartbeat interval and the reconnect delay hinted to clients.
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
     SSE_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
@@ -194,6 +196,7 @@ export interface Config {
   /** Null: the deterministic planners drive builds. */
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
   sse: { heartbeatMs: number; retryMs: number };
+  webhookDispatchIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -270,6 +273,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
         }
       : null,
     sse: { heartbeatMs: env.SSE_HEARTBEAT_MS, retryMs: env.SSE_RETRY_MS },
+    webhookDispatchIntervalMs: env.WEBHOOK_DISPATCH_INTERVAL_MS,
   };
 }
 
