@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '../db/orm';
 import type { LedgerReason } from '../db/entities/ledger-entry';
+import { flowNumber, parseFlow } from '../domain/flow';
+import { enqueueOutboxEvent } from '../outbox/outbox';
 
 /**
  * The only code that moves FLOW. Every movement changes one balance (a user's account or a
@@ -16,6 +18,22 @@ export interface Movement {
   refId: string;
   metadata?: Record<string, unknown>;
   now: Date;
+}
+
+/** A movement that takes FLOW from a user's balance. */
+export interface Debit extends Movement {
+  /**
+   * micro-FLOW (config LOW_BALANCE_THRESHOLD_FLOW, see `lowBalanceThreshold`): a debit that takes
+   * the balance from at or above it to below it records `flow.balance.low` in its transaction.
+   */
+  lowBalanceThreshold: bigint;
+}
+
+/** The configured LOW_BALANCE_THRESHOLD_FLOW in micro-FLOW, for `Debit.lowBalanceThreshold`. */
+export function lowBalanceThreshold(thresholdFlow: number): bigint {
+  const micro = parseFlow(thresholdFlow);
+  if (micro === null) throw new RangeError(`${thresholdFlow} is not a FLOW threshold`);
+  return micro;
 }
 
 export interface LedgerRow {
@@ -77,12 +95,33 @@ export async function creditUser(
   return writeEntry(em, { userId }, amount, BigInt(row!.balance), move);
 }
 
+/**
+ * Records `flow.balance.low` when this debit crossed the threshold. The UPDATE that made the
+ * entry held the account row lock, so `balanceAfter - delta` is exactly the balance this debit
+ * started from: of concurrent debits only the one that crosses sees before ≥ threshold > after.
+ */
+async function noteLowBalance(
+  em: EntityManager,
+  userId: number,
+  entry: LedgerRow,
+  threshold: bigint,
+): Promise<void> {
+  const before = entry.balanceAfter - entry.delta;
+  if (before < threshold || entry.balanceAfter >= threshold) return;
+  await enqueueOutboxEvent(em, {
+    userId,
+    event: 'flow.balance.low',
+    data: { balance: flowNumber(entry.balanceAfter), threshold: flowNumber(threshold) },
+    dedupeKey: `flow.balance.low:${entry.id}`,
+  });
+}
+
 /** Takes `amount` (> 0) from what a user can spend, or returns null when it is not there. */
 export async function debitUser(
   em: EntityManager,
   userId: number,
   amount: bigint,
-  move: Movement,
+  move: Debit,
 ): Promise<LedgerRow | null> {
   if (amount <= 0n) throw new RangeError('debit must be positive');
   const rows = await em.execute<{ balance: string }[]>(
@@ -92,7 +131,9 @@ export async function debitUser(
   );
   const row = rows[0];
   if (!row) return null;
-  return writeEntry(em, { userId }, -amount, BigInt(row.balance), move);
+  const entry = await writeEntry(em, { userId }, -amount, BigInt(row.balance), move);
+  await noteLowBalance(em, userId, entry, move.lowBalanceThreshold);
+  return entry;
 }
 
 /** Accrues `amount` (> 0) to a token's holder-reward pool. */
@@ -178,7 +219,7 @@ export async function settleHold(
   holdId: string,
   userId: number,
   amount: bigint,
-  move: Movement,
+  move: Debit,
 ): Promise<LedgerRow | null> {
   const hold = await dropHold(em, holdId, move.now, userId);
   if (hold && amount > hold.amount) throw new RangeError('settlement exceeds its hold');

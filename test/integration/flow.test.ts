@@ -487,6 +487,7 @@ describe('GET /me/flow-balance (deprecated)', () => {
         refId: randomUUID(),
         metadata: { role: 'caller' },
         now: now(),
+        lowBalanceThreshold: 0n,
       }),
     );
     await holdFlow(em(), alice.userId, 10_000_000n, now(), new Date(Date.now() + 60_000));
@@ -522,6 +523,7 @@ describe('GET /me/flow-balance (deprecated)', () => {
         refType: 'agent_call',
         refId: randomUUID(),
         now: new Date(),
+        lowBalanceThreshold: 0n,
       }),
     );
     record = (await balanceRecord(alice)).json<BalanceRecord>();

@@ -584,6 +584,7 @@ describe('settlement', () => {
         callerId: caller.userId,
         apiKeyId: null,
         holdId,
+        lowBalanceThreshold: 0n,
         base: micro(2),
         tools: [],
         cost: micro(2),
@@ -620,7 +621,12 @@ describe('after the charge commits', () => {
     try {
       const result = await invokeAgent(
         ctx.deps.orm.em.fork(),
-        { outbound, timeoutMs: 1500, onLateError: (error) => lateErrors.push(error) },
+        {
+          outbound,
+          timeoutMs: 1500,
+          lowBalanceThreshold: 0n,
+          onLateError: (error) => lateErrors.push(error),
+        },
         {
           userId: caller.userId,
           apiKeyId: null,

@@ -9,7 +9,7 @@ import {
   releaseExpiredHolds,
   releaseHold,
   settleHold,
-  type Movement,
+  type Debit,
 } from '../../shared/flow/ledger';
 import { createTestContext, type TestContext } from '../helpers/context';
 
@@ -38,8 +38,16 @@ async function newUser(): Promise<number> {
   return row!.id;
 }
 
-function move(reason: LedgerReason = 'topup', extra: Partial<Movement> = {}): Movement {
-  return { reason, refType: 'test', refId: randomUUID(), now: new Date(), ...extra };
+/** A zero low-balance threshold: no debit can cross it (test/integration/webhook-emitters). */
+function move(reason: LedgerReason = 'topup', extra: Partial<Debit> = {}): Debit {
+  return {
+    reason,
+    refType: 'test',
+    refId: randomUUID(),
+    now: new Date(),
+    lowBalanceThreshold: 0n,
+    ...extra,
+  };
 }
 
 async function fund(userId: number, amount: bigint): Promise<void> {

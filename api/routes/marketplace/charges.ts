@@ -157,6 +157,8 @@ async function payEarnings(
 
 export interface Settlement extends CallRecord {
   holdId: string | null;
+  /** micro-FLOW; see `Debit.lowBalanceThreshold`. */
+  lowBalanceThreshold: bigint;
   base: bigint;
   tools: { tool: string; price: bigint }[];
   cost: bigint;
@@ -182,6 +184,7 @@ export async function settleCall(em: EntityManager, call: Settlement): Promise<v
       const debit = call.holdId
         ? await settleHold(tx, call.holdId, call.callerId, call.cost, {
             ...move,
+            lowBalanceThreshold: call.lowBalanceThreshold,
             metadata: {
               role: 'caller',
               agentSlug: call.agent.slug,
@@ -199,7 +202,10 @@ export async function settleCall(em: EntityManager, call: Settlement): Promise<v
       }
       await payEarnings(tx, call.agent, call.cost, move);
     } else if (call.holdId) {
-      await settleHold(tx, call.holdId, call.callerId, 0n, move);
+      await settleHold(tx, call.holdId, call.callerId, 0n, {
+        ...move,
+        lowBalanceThreshold: call.lowBalanceThreshold,
+      });
     }
     await tx.execute(
       `insert into agent_calls (id, agent_id, caller_id, api_key_id, status, latency_ms, cost,
@@ -232,6 +238,8 @@ export interface SubscriptionPayment {
   price: bigint;
   periodEnd: (currentEnd: Date | null) => Date;
   now: Date;
+  /** micro-FLOW; see `Debit.lowBalanceThreshold`. */
+  lowBalanceThreshold: bigint;
 }
 
 /**
@@ -258,6 +266,7 @@ export async function paySubscription(em: EntityManager, payment: SubscriptionPa
       const split = splitEarnings(price, tokenIdOf(agent) !== null);
       const debit = await debitUser(tx, subscriberId, price, {
         ...move,
+        lowBalanceThreshold: payment.lowBalanceThreshold,
         metadata: {
           role: 'caller',
           agentSlug: agent.slug,

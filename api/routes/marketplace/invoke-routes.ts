@@ -4,6 +4,7 @@ import { flowNumber } from '../../../shared/domain/flow';
 import { addMonthUtc } from '../../../shared/domain/pricing';
 import { isPlatformTool, PLATFORM_TOOL_NAMES } from '../../../shared/domain/tools';
 import { AppError } from '../../../shared/errors';
+import { lowBalanceThreshold } from '../../../shared/flow/ledger';
 import { createOutboundClient } from '../../../shared/net/outbound-client';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
@@ -56,6 +57,7 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
     maxResponseBytes: MAX_AGENT_RESPONSE_BYTES,
   });
   app.addHook('onClose', async () => outbound.close());
+  const lowBalance = lowBalanceThreshold(deps.config.lowBalanceThresholdFlow);
 
   app.post(
     '/agents/:slug/invoke',
@@ -88,7 +90,12 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
         request.log.error({ err: error }, 'settling the API key spend of a charged call failed');
       const result = await invokeAgent(
         request.em,
-        { outbound, timeoutMs: deps.config.agentCallTimeoutMs, onLateError },
+        {
+          outbound,
+          timeoutMs: deps.config.agentCallTimeoutMs,
+          lowBalanceThreshold: lowBalance,
+          onLateError,
+        },
         caller,
         request.params.slug,
         { input: request.body.input, tools },
@@ -130,6 +137,7 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
         price,
         periodEnd: (currentEnd) => addMonthUtc(currentEnd ?? now),
         now,
+        lowBalanceThreshold: lowBalance,
       });
       await request.settleFlow(price);
       return {

@@ -34,6 +34,8 @@ export interface InvokeInput {
 export interface InvokeDeps {
   outbound: OutboundClient;
   timeoutMs: number;
+  /** micro-FLOW: the settlement debit records `flow.balance.low` when it crosses this. */
+  lowBalanceThreshold: bigint;
   /** Reports a failure after the charge was committed (logged; the call still succeeds). */
   onLateError(error: unknown): void;
 }
@@ -109,6 +111,7 @@ export async function invokeAgent(
     await settleCall(em, {
       ...call,
       holdId,
+      lowBalanceThreshold: deps.lowBalanceThreshold,
       base,
       tools: toolsUsed.map((tool) => ({ tool, price: prices.get(tool) ?? 0n })),
       cost,

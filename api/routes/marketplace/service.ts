@@ -5,12 +5,13 @@ import { Agent, AgentToolPrice, Token } from '../../../shared/db/entities';
 import type { Monetization } from '../../../shared/db/entities/agent';
 import { MONETIZATIONS } from '../../../shared/db/entities/agent';
 import type { EntityManager } from '../../../shared/db/orm';
-import { MAX_FLOW, parseFlow } from '../../../shared/domain/flow';
+import { flowNumber, MAX_FLOW, parseFlow } from '../../../shared/domain/flow';
 import { generateSigningSecret } from '../../../shared/domain/signature';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { isPlatformTool } from '../../../shared/domain/tools';
 import { AppError } from '../../../shared/errors';
 import { checkOutboundUrl } from '../../../shared/net/outbound-url';
+import { enqueueOutboxEvent } from '../../../shared/outbox/outbox';
 import { iso, ownerViews, toolPricesOf } from './listing';
 import {
   MAX_FREEMIUM_DAILY_CALLS,
@@ -207,41 +208,78 @@ async function linkableToken(em: EntityManager, userId: number, slug: string): P
   return token;
 }
 
+/** `agent.published` data: the listing as buyers see it, FLOW as numbers, snake_case. */
+function publishedEvent(agent: Agent, marketplaceUrl: string) {
+  const flowOrNull = (micro: bigint | string | null | undefined) =>
+    micro == null ? null : flowNumber(BigInt(micro));
+  return {
+    slug: agent.slug,
+    marketplace_meta: {
+      name: agent.name,
+      description: agent.description ?? null,
+      tags: agent.tags,
+      monetization: agent.monetization ?? null,
+      per_call_price_flow: flowOrNull(agent.perCallPrice),
+      subscription_flow_per_month: flowOrNull(agent.subscriptionPrice),
+      freemium_daily_calls: agent.freemiumDailyCalls ?? null,
+      marketplace_url: marketplaceUrl,
+      published_at: agent.publishedAt!.toISOString(),
+    },
+  };
+}
+
+/**
+ * Publishes (or re-prices a live agent). The state change and its `agent.published` event
+ * commit together; the event is keyed by the publication date, so a retried or repeated publish
+ * of a live agent (which keeps its date) emits nothing new, and publishing after an unpublish
+ * emits again.
+ */
 export async function publishAgent(
   deps: AgentServiceDeps,
   userId: number,
   slug: string,
   input: PublishInput,
 ) {
-  const agent = await ownedAgent(deps.em, slug, userId);
-  const settings = parseMonetization(input);
-  if (!agent.description) {
-    throw new AppError(
-      'invalid_request',
-      'description: required before publishing (set it with PATCH /agents/:slug)',
-    );
-  }
-  if (input.tokenSlug === null) agent.token = null;
-  else if (input.tokenSlug !== undefined) {
-    agent.token = await linkableToken(deps.em, userId, input.tokenSlug);
-  }
-  const now = new Date();
-  Object.assign(agent, settings);
-  agent.tags = input.tags;
-  // Republishing a live agent keeps its date; publishing again after unpublish starts anew.
-  if (!agent.isPublished || !agent.publishedAt) agent.publishedAt = now;
-  agent.isPublished = true;
-  agent.unpublishedAt = null;
-  agent.listedUntil = null;
-  agent.updatedAt = now;
-  await deps.em.flush();
-  return {
-    id: agent.id,
-    slug: agent.slug,
-    isPublished: true,
-    publishedAt: agent.publishedAt.toISOString(),
-    marketplaceUrl: `${deps.config.publicBaseUrl}/marketplace/agents/${agent.slug}`,
-  };
+  return deps.em.transactional(async (tx) => {
+    // The row lock orders concurrent publishes: the second sees the first's date.
+    await tx.execute('select 1 from agents where slug = ? for update', [slug.slice(0, 128)]);
+    const agent = await ownedAgent(tx, slug, userId);
+    const settings = parseMonetization(input);
+    if (!agent.description) {
+      throw new AppError(
+        'invalid_request',
+        'description: required before publishing (set it with PATCH /agents/:slug)',
+      );
+    }
+    if (input.tokenSlug === null) agent.token = null;
+    else if (input.tokenSlug !== undefined) {
+      agent.token = await linkableToken(tx, userId, input.tokenSlug);
+    }
+    const now = new Date();
+    Object.assign(agent, settings);
+    agent.tags = input.tags;
+    // Republishing a live agent keeps its date; publishing again after unpublish starts anew.
+    if (!agent.isPublished || !agent.publishedAt) agent.publishedAt = now;
+    agent.isPublished = true;
+    agent.unpublishedAt = null;
+    agent.listedUntil = null;
+    agent.updatedAt = now;
+    await tx.flush();
+    const marketplaceUrl = `${deps.config.publicBaseUrl}/marketplace/agents/${agent.slug}`;
+    await enqueueOutboxEvent(tx, {
+      userId,
+      event: 'agent.published',
+      data: publishedEvent(agent, marketplaceUrl),
+      dedupeKey: `agent.published:${agent.id}:${agent.publishedAt.getTime()}`,
+    });
+    return {
+      id: agent.id,
+      slug: agent.slug,
+      isPublished: true,
+      publishedAt: agent.publishedAt.toISOString(),
+      marketplaceUrl,
+    };
+  });
 }
 
 /** The start of the next UTC month: when an unpublished agent leaves the listing for good. */
