@@ -1,5 +1,153 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '../../../shared/webhooks/events';
 import type { ApiDeps } from '../../deps';
+import { actorOf } from '../../access/actor';
+import { listDeliveries, redeliver, sendTestPing } from './deliveries';
+import {
+  createdWebhookSchema,
+  createWebhookBody,
+  deliveryIdParams,
+  deliveryListQuery,
+  deliveryPageSchema,
+  deliveryStartedSchema,
+  eventCatalogSchema,
+  webhookIdParams,
+  webhookListSchema,
+} from './schemas';
+import { createWebhook, deleteWebhook, listWebhooks } from './service';
+
+const tags = ['webhooks'];
 
 /** Webhook subscriptions and deliveries (spec "Webhooks", decisions §7). */
-export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async () => {};
+export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
+  const { config, temporal } = opts.deps;
+  const deliveryDeps = (request: FastifyRequest) => ({ em: request.em, config, temporal });
+
+  app.post(
+    '/me/webhooks',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Subscribe a URL to events (the signing secret is in this response only)',
+        tags,
+        body: createWebhookBody,
+        response: { 201: createdWebhookSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createWebhook(
+        { em: request.em, config },
+        actorOf(request).userId,
+        request.body,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/me/webhooks',
+    {
+      config: { auth: 'user' },
+      schema: { summary: 'The caller’s subscriptions', tags, response: { 200: webhookListSchema } },
+    },
+    async (request) => listWebhooks(request.em, actorOf(request).userId),
+  );
+
+  // A static segment outranks `:id` in Fastify's router, whatever the registration order.
+  app.get(
+    '/me/webhooks/events',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'The canonical list of subscribable events',
+        tags,
+        response: { 200: eventCatalogSchema },
+      },
+    },
+    async () => ({ events: [...WEBHOOK_EVENTS] }),
+  );
+
+  app.post(
+    '/me/webhooks/:id/test',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Send a `ping` delivery now',
+        tags,
+        params: webhookIdParams,
+        response: { 202: deliveryStartedSchema },
+      },
+    },
+    async (request, reply) => {
+      const started = await sendTestPing(
+        deliveryDeps(request),
+        actorOf(request).userId,
+        request.params.id,
+      );
+      return reply.code(202).send(started);
+    },
+  );
+
+  app.delete(
+    '/me/webhooks/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Delete a subscription (soft: its delivery history stays)',
+        tags,
+        params: webhookIdParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      await deleteWebhook(request.em, actorOf(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me/webhooks/:id/deliveries',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'A subscription’s deliveries, newest first, with every attempt',
+        tags,
+        params: webhookIdParams,
+        querystring: deliveryListQuery,
+        response: { 200: deliveryPageSchema },
+      },
+    },
+    async (request) =>
+      listDeliveries(
+        request.em,
+        app.cursors,
+        actorOf(request).userId,
+        request.params.id,
+        request.query,
+      ),
+  );
+
+  app.post(
+    '/me/webhooks/:id/deliveries/:deliveryId/redeliver',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Send a delivery’s envelope again (same envelope id) as a new delivery',
+        tags,
+        params: deliveryIdParams,
+        response: { 202: deliveryStartedSchema },
+      },
+    },
+    async (request, reply) => {
+      const started = await redeliver(
+        deliveryDeps(request),
+        actorOf(request).userId,
+        request.params.id,
+        request.params.deliveryId,
+      );
+      return reply.code(202).send(started);
+    },
+  );
+};
