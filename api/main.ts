@@ -2,7 +2,11 @@ import { loadConfig } from '../shared/config';
 import { createLogger } from '../shared/logger';
 import { buildApp } from './app';
 import { closeApiDeps, connectApiDeps } from './deps';
-import { ensureIdempotencySweep } from './maintenance';
+import {
+  DISPATCH_POLLS_PER_RUN,
+  ensureIdempotencySweep,
+  ensureWebhookDispatcher,
+} from './maintenance';
 
 const SWEEP_RETRY_MS = 30_000;
 
@@ -25,6 +29,21 @@ async function main(): Promise<void> {
     );
   };
   startSweep();
+
+  const startDispatcher = () => {
+    const input = {
+      pollIntervalMs: config.webhookDispatchIntervalMs,
+      pollsPerRun: DISPATCH_POLLS_PER_RUN,
+    };
+    ensureWebhookDispatcher(deps.temporal, config.temporal.taskQueue, input).then(
+      () => logger.info('webhook dispatcher workflow running'),
+      (err: unknown) => {
+        logger.warn({ err }, 'could not start the webhook dispatcher; retrying');
+        setTimeout(startDispatcher, SWEEP_RETRY_MS).unref();
+      },
+    );
+  };
+  startDispatcher();
 
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down: draining in-flight requests');

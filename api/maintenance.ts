@@ -1,6 +1,6 @@
 import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
-import type { IdempotencySweepInput } from '../shared/temporal';
+import type { IdempotencySweepInput, WebhookDispatchInput } from '../shared/temporal';
 
 export const SWEEP_DEFAULTS: IdempotencySweepInput = { intervalSeconds: 3600, purgesPerRun: 24 };
 
@@ -16,6 +16,28 @@ export async function ensureIdempotencySweep(
   const taskQueue = mainTaskQueue(taskQueueBase);
   const handle = await client.workflow.start(workflowTypes.idempotencySweep, {
     workflowId: workflowIds.idempotencySweep(taskQueue),
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
+  return handle.firstExecutionRunId;
+}
+
+/** Polls per dispatcher run before it continues as new (about 10 history events per poll). */
+export const DISPATCH_POLLS_PER_RUN = 500;
+
+/**
+ * Starts the webhook outbox dispatcher unless it already runs (one per deployment, "use
+ * existing" like the sweep). Returns the run id.
+ */
+export async function ensureWebhookDispatcher(
+  client: Client,
+  taskQueueBase: string,
+  input: WebhookDispatchInput,
+): Promise<string> {
+  const taskQueue = mainTaskQueue(taskQueueBase);
+  const handle = await client.workflow.start(workflowTypes.webhookDispatch, {
+    workflowId: workflowIds.webhookDispatch(taskQueue),
     taskQueue,
     args: [input],
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,

@@ -2,7 +2,11 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { buildApp } from '../api/app';
 import { closeApiDeps, connectApiDeps } from '../api/deps';
-import { ensureIdempotencySweep } from '../api/maintenance';
+import {
+  DISPATCH_POLLS_PER_RUN,
+  ensureIdempotencySweep,
+  ensureWebhookDispatcher,
+} from '../api/maintenance';
 import { loadConfig } from '../shared/config';
 import { migrate } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
@@ -77,6 +81,10 @@ async function main(): Promise<void> {
   });
   const workerDone = worker.run();
   await ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue);
+  await ensureWebhookDispatcher(deps.temporal, config.temporal.taskQueue, {
+    pollIntervalMs: config.webhookDispatchIntervalMs,
+    pollsPerRun: DISPATCH_POLLS_PER_RUN,
+  });
 
   const base = `http://localhost:${config.port}`;
   console.log(

@@ -1,3 +1,5 @@
 // The worker bundles this file: every workflow is exported from here.
 export { idempotencySweepWorkflow } from './idempotency-sweep';
 export { projectBuildWorkflow } from './project-build';
+export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { webhookDispatchWorkflow } from './webhook-dispatch';

@@ -4,6 +4,7 @@ import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
 import { createMaintenanceActivities } from './maintenance';
 import { createProjectActivities } from './projects';
+import { createWebhookActivities } from './webhooks';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createMaintenanceActivities(deps),
     ...createProjectActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }
 

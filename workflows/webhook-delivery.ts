@@ -1,0 +1,51 @@
+import { proxyActivities, sleep } from '@temporalio/workflow';
+import type { WebhookActivities } from '../workers/activities/webhooks';
+import type { WebhookDeliveryInput } from '../shared/temporal/workflows';
+import type { DELIVERY_RETRY_BASES_MS } from '../shared/webhooks/events';
+
+// The bases of shared/webhooks/events.ts; the type makes a mismatch a compile error.
+const RETRY_BASES_MS: typeof DELIVERY_RETRY_BASES_MS = [1000, 2000, 4000];
+
+const { attemptDelivery } = proxyActivities<WebhookActivities>({
+  // One POST takes at most 10 s; the rest is two short queries.
+  startToCloseTimeout: '30 seconds',
+  // The activity heartbeats every second: a killed worker is noticed within 5 s, not 30.
+  heartbeatTimeout: '5 seconds',
+  // Only infrastructure failures throw (HTTP failures are values), so retry them until the
+  // database or a worker is back.
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+
+export interface WebhookDeliveryResult {
+  ok: boolean;
+  attempts: number;
+}
+
+/**
+ * Sends one webhook delivery: attempt 1, then up to 3 retries with full-jitter exponential
+ * backoff (before retry k, a random pause in [0, DELIVERY_RETRY_BASES_MS[k-1]] ms; the
+ * workflow's Math.random is deterministic on replay). Each attempt re-signs with a fresh
+ * timestamp and the same envelope id.
+ *
+ * - Id: `webhook-delivery:<deliveryId>`: starting it twice for one delivery finds the first.
+ * - Idempotency: a delivery already `succeeded` or `failed` is not sent again; an attempt
+ *   whose worker died is re-sent (at least once; receivers dedupe by `webhook-id`).
+ * - Timeouts: 10 s per POST (the outbound client), 30 s per activity, 5 s heartbeat.
+ * - Terminal states: the delivery row ends `succeeded` or `failed` (then the subscription's
+ *   `last_error` is set); the workflow itself always completes.
+ */
+export async function webhookDeliveryWorkflow(
+  input: WebhookDeliveryInput,
+): Promise<WebhookDeliveryResult> {
+  const { deliveryId } = input;
+  let attempt = 1;
+  for (;;) {
+    const result = await attemptDelivery({ deliveryId, attempt });
+    const base: number | undefined = RETRY_BASES_MS[attempt - 1];
+    // `done` comes with the last attempt at the latest; `base` guards a row edited by hand.
+    if (result.done || base === undefined) return { ok: result.ok, attempts: attempt };
+    const pauseMs = Math.floor(Math.random() * (base + 1));
+    if (pauseMs > 0) await sleep(pauseMs);
+    attempt += 1;
+  }
+}
