@@ -1,0 +1,155 @@
+import type { Client } from '@temporalio/client';
+import type { MikroORM } from '../shared/db/orm';
+import { enqueueOutboxEvent } from '../shared/outbox/outbox';
+import type { WebhookReceiver } from '../test/helpers/webhook-receiver';
+import { percentile } from './sse-subscribers';
+
+/**
+ * The webhook bench's two kinds of phase, both "N items, `concurrency` creators in flight,
+ * clock from the first creation to the last item done":
+ * - deliveries: N outbox events (as an API transaction writes them) → the real dispatcher and
+ *   worker → the loopback receiver's 200; an item is done when the receiver has its body.
+ * - workflows: N `client.workflow.start` of a baseline workflow; an item is done at its
+ *   server-side close time.
+ * Per-item latency: done − the moment its creation began (both on this machine's clock).
+ */
+
+const WAIT_TIMEOUT_MS = 300_000;
+const POLL_MS = 10;
+
+export interface PhaseResult {
+  count: number;
+  /** From the first creation to the last item done. */
+  totalMs: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Runs `job(0..n-1)` with at most `concurrency` in flight, in order of index. */
+async function runPool(n: number, concurrency: number, job: (i: number) => Promise<void>) {
+  let next = 0;
+  const runner = async () => {
+    while (next < n) await job(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, concurrency) }, runner));
+}
+
+function summarize(startedAt: number[], doneAt: number[]): PhaseResult {
+  const first = Math.min(...startedAt);
+  const totalMs = Math.max(...doneAt) - first;
+  const latencies = Float64Array.from(doneAt.map((done, i) => done - startedAt[i]!)).sort();
+  return {
+    count: doneAt.length,
+    totalMs,
+    perSecond: (doneAt.length * 1000) / totalMs,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + WAIT_TIMEOUT_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not done after ${WAIT_TIMEOUT_MS} ms`);
+    await sleep(POLL_MS);
+  }
+}
+
+export interface DeliveryTarget {
+  orm: MikroORM;
+  receiver: WebhookReceiver;
+  path: string;
+  userId: number;
+}
+
+/** The bench's envelope data: which phase and which item, so receipts map back to sends. */
+interface BenchData {
+  phase: string;
+  seq: number;
+}
+
+export async function measureDeliveries(
+  target: DeliveryTarget,
+  phase: string,
+  n: number,
+  concurrency: number,
+): Promise<PhaseResult> {
+  const seen = target.receiver.requestsTo(target.path).length;
+  const startedAt: number[] = [];
+  await runPool(n, concurrency, async (seq) => {
+    startedAt[seq] = Date.now();
+    const data: BenchData = { phase, seq };
+    await enqueueOutboxEvent(target.orm.em.fork(), {
+      userId: target.userId,
+      event: 'project.completed',
+      data: { ...data },
+      dedupeKey: `bench:${phase}:${seq}`,
+    });
+  });
+  const doneAt: number[] = [];
+  let received = 0;
+  await waitUntil(`${phase}: receiver`, () => {
+    const fresh = target.receiver.requestsTo(target.path).slice(seen + received);
+    for (const request of fresh) {
+      const envelope = JSON.parse(request.raw.toString('utf8')) as { data: BenchData };
+      // At least once: a repeated envelope counts once, at its first arrival.
+      if (envelope.data.phase === phase && doneAt[envelope.data.seq] === undefined) {
+        doneAt[envelope.data.seq] = request.receivedAt;
+      }
+    }
+    received += fresh.length;
+    return Object.keys(doneAt).length >= n;
+  });
+  await waitForSettled(target.orm, phase, n);
+  return summarize(startedAt, doneAt);
+}
+
+/** Every delivery row settled and the outbox drained: no tail leaks into the next phase. */
+async function waitForSettled(orm: MikroORM, phase: string, n: number): Promise<void> {
+  await waitUntil(`${phase}: deliveries settled`, async () => {
+    const [row] = await orm.em.fork().execute<{ settled: number; undispatched: number }[]>(
+      `select
+         (select count(*)::int from webhook_deliveries
+          where status <> 'pending' and payload #>> '{data,phase}' = ?) as settled,
+         (select count(*)::int from outbox_events where dispatched_at is null) as undispatched`,
+      [phase],
+    );
+    return row!.settled >= n && row!.undispatched === 0;
+  });
+}
+
+export interface WorkflowTarget {
+  client: Client;
+  taskQueue: string;
+  workflowType: string;
+}
+
+export async function measureWorkflows(
+  target: WorkflowTarget,
+  phase: string,
+  n: number,
+  concurrency: number,
+): Promise<PhaseResult> {
+  const startedAt: number[] = [];
+  const ids: string[] = [];
+  await runPool(n, concurrency, async (i) => {
+    startedAt[i] = Date.now();
+    ids[i] = `bench:${phase}:${i}`;
+    await target.client.workflow.start(target.workflowType, {
+      taskQueue: target.taskQueue,
+      workflowId: ids[i],
+    });
+  });
+  const doneAt: number[] = [];
+  // Completion is read from the server afterwards, so waiting adds no client-side delay.
+  await runPool(n, concurrency, async (i) => {
+    const handle = target.client.workflow.getHandle(ids[i]!);
+    await handle.result();
+    const { closeTime } = await handle.describe();
+    doneAt[i] = closeTime!.getTime();
+  });
+  return summarize(startedAt, doneAt);
+}
