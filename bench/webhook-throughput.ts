@@ -80,6 +80,7 @@ async function startWorkers(
   teardown: Teardown,
   config: Config,
   databaseUrl: string,
+  temporal: Client,
 ): Promise<NativeConnection> {
   const logger = createLogger(config.logLevel, 'bench-webhooks');
   installWorkerLogging(logger);
@@ -94,7 +95,7 @@ async function startWorkers(
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   teardown.add('close worker connection', () => connection.close());
   const { namespace, taskQueue } = config.temporal;
-  const deps = { config, orm, redis, logger, connection, namespace, taskQueue };
+  const deps = { config, orm, redis, logger, temporal, connection, namespace, taskQueue };
   const [ours, baseline] = await Promise.all([
     createWorker(deps),
     Worker.create({
@@ -150,7 +151,7 @@ async function setUp(teardown: Teardown, concurrency: number): Promise<Setup> {
   const clientConnection = await Connection.connect({ address: temporal.address });
   teardown.add('close client', () => clientConnection.close());
   const client = new Client({ connection: clientConnection, namespace: temporal.namespace });
-  await startWorkers(teardown, config, databaseUrl);
+  await startWorkers(teardown, config, databaseUrl, client);
   await startDispatcher(teardown, client, config);
 
   const baselineQueue = `${config.temporal.taskQueue}-baseline`;

@@ -73,6 +73,7 @@ async function main(): Promise<void> {
   const worker = await createWorker({
     config,
     redis: deps.redis,
+    temporal: deps.temporal,
     logger: logger.child({ component: 'worker' }),
     connection,
     namespace: config.temporal.namespace,

@@ -140,6 +140,7 @@ async function sweepBeforeFlowHolds(ctx: TestContext): Promise<void> {
       config: ctx.config,
       redis: ctx.deps.redis,
       logger: ctx.logger,
+      temporal: ctx.deps.temporal,
     }),
   });
   try {

@@ -2,7 +2,7 @@ import { requireDatabaseUrl, type Config } from '../shared/config';
 import { initOrm } from '../shared/db/orm';
 import type { Logger } from '../shared/logger';
 import { createRedis } from '../shared/redis';
-import { mainTaskQueue } from '../shared/temporal';
+import { createTemporalClient, mainTaskQueue } from '../shared/temporal';
 import { createWorker, NativeConnection } from './worker';
 
 export interface WorkerProcessOptions {
@@ -29,11 +29,14 @@ export async function runWorkerProcess(
     logger,
   });
   const connection = await NativeConnection.connect({ address: config.temporal.address });
+  // Activities start workflows too (webhook deliveries): one client for the process.
+  const temporal = createTemporalClient(config.temporal);
   const taskQueue = mainTaskQueue(config.temporal.taskQueue);
   const worker = await createWorker({
     config,
     redis,
     logger,
+    temporal,
     connection,
     namespace: config.temporal.namespace,
     taskQueue,
@@ -53,6 +56,7 @@ export async function runWorkerProcess(
   options.onReady?.();
   await running;
   await connection.close();
+  await temporal.connection.close();
   redis.disconnect();
   await orm.close();
   logger.info('worker stopped');

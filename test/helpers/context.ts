@@ -86,6 +86,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         config,
         redis: deps.redis,
         logger,
+        temporal: deps.temporal,
         connection,
         namespace: config.temporal.namespace,
         taskQueue: config.temporal.taskQueue,

@@ -32,6 +32,7 @@ describe('idempotency sweep over days (time-skipping test server)', () => {
         orm: ctx.deps.orm,
         config: ctx.config,
         redis: ctx.deps.redis,
+        temporal: ctx.deps.temporal,
         logger: ctx.logger,
       }),
     });

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
@@ -12,6 +13,8 @@ export interface ActivityDeps {
   /** Commands connection (publishing build events). */
   redis: Redis;
   logger: Logger;
+  /** Starts workflows from activities (the webhook dispatcher's deliveries). */
+  temporal: Client;
 }
 
 /** Every activity the worker registers, built from real dependencies. */
