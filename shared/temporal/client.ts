@@ -14,6 +14,12 @@ export function createTemporalClient(settings: TemporalSettings): Client {
   return new Client({ connection, namespace: settings.namespace });
 }
 
+/**
+ * How long one request-path call to Temporal (start, signal) may take: without a deadline the
+ * client keeps retrying an unreachable server, and the request would hang.
+ */
+export const TEMPORAL_CALL_DEADLINE_MS = 5_000;
+
 /** Resolves when the Temporal frontend answers within `timeoutMs`; rejects otherwise. */
 export async function pingTemporal(client: Client, timeoutMs: number): Promise<void> {
   await client.connection.withDeadline(Date.now() + timeoutMs, () =>

@@ -1,4 +1,9 @@
-export { createTemporalClient, pingTemporal, type TemporalSettings } from './client';
+export {
+  createTemporalClient,
+  pingTemporal,
+  TEMPORAL_CALL_DEADLINE_MS,
+  type TemporalSettings,
+} from './client';
 export { mainTaskQueue } from './task-queues';
 export { workflowIds } from './workflow-ids';
 export {

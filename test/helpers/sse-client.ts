@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 
 /**
@@ -130,4 +131,19 @@ export class SseClient {
 
 function blank() {
   return { id: null as string | null, event: 'message', data: [] as string[] };
+}
+
+/** Subscribers of a Redis pub/sub channel, across every connection to that server. */
+export async function numsub(redis: Redis, channel: string): Promise<number> {
+  const reply = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+  return Number(reply[1]);
+}
+
+/** Polls `check` every 20 ms until it holds; throws after `timeoutMs`. */
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -6,7 +6,7 @@ import { appendProjectEvents, publishProjectEvents } from '../../shared/projects
 import { projectEventsChannel, type NewProjectEvent } from '../../shared/projects/events';
 import { signIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
-import { SseClient } from '../helpers/sse-client';
+import { eventually, numsub, SseClient } from '../helpers/sse-client';
 
 /**
  * The project stream's guards (decisions §7 "Project stream (SSE)"), over real HTTP: clients
@@ -109,19 +109,6 @@ async function openLive(project: TestProject) {
   return client;
 }
 
-async function numsub(channel: string): Promise<number> {
-  const reply = (await ctx.deps.redis.pubsub('NUMSUB', channel)) as [string, number];
-  return Number(reply[1]);
-}
-
-async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('clients that hang up early', () => {
   it('keeps nothing of clients gone before their stream was set up', async () => {
     const project = await createProject();
@@ -143,7 +130,7 @@ describe('clients that hang up early', () => {
       joins.mockRestore();
     }
     await eventually(() => hub.connectionCount === 0);
-    await eventually(async () => (await numsub(project.channel)) === 0);
+    await eventually(async () => (await numsub(ctx.deps.redis, project.channel)) === 0);
     // Nothing comes back later, and a new client still gets the stream.
     await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
     expect(hub.connectionCount).toBe(0);

@@ -10,7 +10,7 @@ import {
 } from '../../shared/projects/events';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
-import { SseClient } from '../helpers/sse-client';
+import { eventually, numsub, SseClient } from '../helpers/sse-client';
 
 /**
  * GET /projects/:slug/stream (spec "Project stream (SSE)", decisions §7) over real HTTP on two
@@ -162,19 +162,6 @@ async function openLive(base: string, project: TestProject, headers: Record<stri
 
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-async function numsub(channel: string): Promise<number> {
-  const reply = (await ctx.deps.redis.pubsub('NUMSUB', channel)) as [string, number];
-  return Number(reply[1]);
-}
-
-async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('live stream', () => {
   it('streams events appended after connect in order, ids = seqs, and ends after done', async () => {
@@ -541,15 +528,15 @@ describe('resources', () => {
       await openLive(urlA, second),
     ];
     expect(apiA.projectStreams.connectionCount).toBe(4);
-    expect(await numsub(first.channel)).toBe(1);
-    expect(await numsub(second.channel)).toBe(1);
+    expect(await numsub(ctx.deps.redis, first.channel)).toBe(1);
+    expect(await numsub(ctx.deps.redis, second.channel)).toBe(1);
     watchers[0]!.close();
     await eventually(() => apiA.projectStreams.connectionCount === 3);
-    expect(await numsub(first.channel)).toBe(1);
+    expect(await numsub(ctx.deps.redis, first.channel)).toBe(1);
     for (const watcher of watchers) watcher.close();
     await eventually(() => apiA.projectStreams.connectionCount === 0);
-    await eventually(async () => (await numsub(first.channel)) === 0);
-    await eventually(async () => (await numsub(second.channel)) === 0);
+    await eventually(async () => (await numsub(ctx.deps.redis, first.channel)) === 0);
+    await eventually(async () => (await numsub(ctx.deps.redis, second.channel)) === 0);
   });
 
   it('drops a client that stops reading once its buffer passes the limit', async () => {
@@ -579,10 +566,10 @@ describe('resources', () => {
     const base = await listen(app);
     const live = await openLive(base, project);
     const other = await openLive(base, project);
-    expect(await numsub(project.channel)).toBe(1);
+    expect(await numsub(ctx.deps.redis, project.channel)).toBe(1);
     await app.close();
     await Promise.all([live.done, other.done]);
     expect(live.ended && other.ended).toBe(true);
-    await eventually(async () => (await numsub(project.channel)) === 0);
+    await eventually(async () => (await numsub(ctx.deps.redis, project.channel)) === 0);
   });
 });

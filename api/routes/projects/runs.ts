@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/errors';
 import {
   mainTaskQueue,
   projectBuildSignals,
+  TEMPORAL_CALL_DEADLINE_MS,
   workflowIds,
   workflowTypes,
   type ProjectBuildInput,
@@ -28,9 +29,6 @@ export interface RunServiceDeps {
   config: Pick<Config, 'temporal' | 'build'>;
   temporal: Client;
 }
-
-/** How long one call to Temporal may take (the client would otherwise retry for long). */
-export const TEMPORAL_CALL_DEADLINE_MS = 5_000;
 
 interface Previous {
   status: ProjectStatus;

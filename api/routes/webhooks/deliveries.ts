@@ -8,13 +8,13 @@ import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 import {
   mainTaskQueue,
+  TEMPORAL_CALL_DEADLINE_MS,
   workflowIds,
   workflowTypes,
   type WebhookDeliveryInput,
 } from '../../../shared/temporal';
 import { PING_EVENT } from '../../../shared/webhooks/events';
 import { paginate, pageScope } from '../../plugins/pagination';
-import { TEMPORAL_CALL_DEADLINE_MS } from '../projects/runs';
 import type { deliverySchema } from './schemas';
 import { isUuid, ownedWebhook } from './service';
 
