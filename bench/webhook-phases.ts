@@ -24,6 +24,7 @@ export interface PhaseResult {
   perSecond: number;
   p50: number;
   p99: number;
+  stages?: DeliveryStages;
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -104,7 +105,41 @@ export async function measureDeliveries(
     return Object.keys(doneAt).length >= n;
   });
   await waitForSettled(target.orm, phase, n);
-  return summarize(startedAt, doneAt);
+  return { ...summarize(startedAt, doneAt), stages: await stageMedians(target.orm, phase) };
+}
+
+/** Medians (ms) of where a delivery's time goes, from the rows' own timestamps. */
+export interface DeliveryStages {
+  /** Outbox row committed → its delivery row created by the dispatcher. */
+  dispatch: number;
+  /** Delivery row created → first attempt begins (workflow start and its first task). */
+  start: number;
+  /** The POST itself. */
+  post: number;
+  /** POST answered → delivery row settled. */
+  settle: number;
+}
+
+async function stageMedians(orm: MikroORM, phase: string): Promise<DeliveryStages> {
+  const [row] = await orm.em.fork().execute<DeliveryStages[]>(
+    `with stages as (
+       select extract(epoch from d.created_at - o.created_at) * 1000 as dispatch,
+         extract(epoch from a.started_at - d.created_at) * 1000 as start,
+         a.duration_ms as post,
+         extract(epoch from d.completed_at - a.started_at) * 1000 - a.duration_ms as settle
+       from webhook_deliveries d
+       join outbox_events o on o.id = d.outbox_event_id
+       join webhook_delivery_attempts a on a.delivery_id = d.id and a.attempt = 1
+       where d.payload #>> '{data,phase}' = ?
+     )
+     select percentile_cont(0.5) within group (order by dispatch)::float8 as dispatch,
+       percentile_cont(0.5) within group (order by start)::float8 as start,
+       percentile_cont(0.5) within group (order by post)::float8 as post,
+       percentile_cont(0.5) within group (order by settle)::float8 as settle
+     from stages`,
+    [phase],
+  );
+  return row!;
 }
 
 /** Every delivery row settled and the outbox drained: no tail leaks into the next phase. */

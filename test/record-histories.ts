@@ -3,7 +3,7 @@
  * test/fixtures/histories/<scenario>.json (style.md rule 6: workflow changes that alter the
  * command order must go behind patched(), and recorded histories prove they did).
  *
- *   npx tsx test/record-histories.ts
+ *   npx tsx test/record-histories.ts [scenario ...]   (all scenarios when none is named)
  *
  * Needs what `npm test` needs: PostgreSQL and Redis (TEST_DATABASE_URL / DATABASE_URL,
  * REDIS_URL, defaults on 127.0.0.1) and a Temporal server (TEMPORAL_ADDRESS, else a dev server
@@ -22,6 +22,8 @@ import { format, resolveConfig } from 'prettier';
 import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { ensureWebhookDispatcher } from '../api/maintenance';
+import { enqueueOutboxEvent } from '../shared/outbox/outbox';
 import { projectBuildSignals, workflowIds, workflowTypes } from '../shared/temporal';
 import { createActivities } from '../workers/activities';
 import { insertBuildFixture, projectEvents, startBuild, waitFor } from './helpers/build-fixtures';
@@ -30,6 +32,8 @@ import globalSetup from './helpers/global-setup';
 import globalTeardown from './helpers/global-teardown';
 import { startLlmServer } from './helpers/llm-server';
 import { readTestServices } from './helpers/services';
+import { envelopeOf, insertDelivery, insertUser, insertWebhook } from './helpers/webhook-fixtures';
+import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver';
 
 const HISTORIES_DIR = resolve(__dirname, 'fixtures/histories');
 /** Small so the sweep continues as new within seconds and its history stays short. */
@@ -150,21 +154,91 @@ async function sweepBeforeFlowHolds(ctx: TestContext): Promise<void> {
   }
 }
 
+/** A receiver answering 500, 500, 200: two full-jitter pauses, three attempts. */
+async function webhookDeliveryRetried(ctx: TestContext, receiver: WebhookReceiver) {
+  const path = '/recorded/retried';
+  receiver.script(path, [500, 500, 200]);
+  const userId = await insertUser(ctx);
+  const hook = await insertWebhook(ctx, userId, receiver.url(path));
+  const deliveryId = await insertDelivery(ctx, hook.id, envelopeOf(userId, { recorded: true }));
+  const handle = await ctx.deps.temporal.workflow.start(workflowTypes.webhookDelivery, {
+    workflowId: workflowIds.webhookDelivery(deliveryId),
+    taskQueue: ctx.config.temporal.taskQueue,
+    args: [{ deliveryId }],
+  });
+  expectOutcome('webhook delivery retried', await handle.result(), { ok: true, attempts: 3 });
+  await saveHistory('webhook-delivery-retried', handle);
+}
+
+/** A dispatcher run that dispatches one event, polls twice more and continues as new. */
+async function webhookDispatch(ctx: TestContext, receiver: WebhookReceiver) {
+  const path = '/recorded/dispatch';
+  const userId = await insertUser(ctx);
+  await insertWebhook(ctx, userId, receiver.url(path));
+  await ctx.deps.orm.em.fork().transactional((em) =>
+    enqueueOutboxEvent(em, {
+      userId,
+      event: 'agent.published',
+      data: { slug: 'recorded' },
+      dedupeKey: `recorded:${Date.now()}`,
+    }),
+  );
+  const taskQueue = ctx.config.temporal.taskQueue;
+  const input = { pollIntervalMs: 200, pollsPerRun: 3 };
+  const firstRunId = await ensureWebhookDispatcher(ctx.deps.temporal, taskQueue, input);
+  const id = workflowIds.webhookDispatch(taskQueue);
+  const firstRun = ctx.deps.temporal.workflow.getHandle(id, firstRunId);
+  await waitFor(
+    async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
+    30_000,
+    'webhook dispatch: continue-as-new',
+  );
+  await receiver.waitFor(path, 1);
+  await saveHistory('webhook-dispatch', firstRun);
+  await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
+}
+
+type Scenario = (ctx: TestContext, receiver: WebhookReceiver) => Promise<void>;
+
+/** Scenarios on the shared context and worker; `project-build-failed` needs its own. */
+const SCENARIOS: Record<string, Scenario> = {
+  'project-build-completed': buildCompleted,
+  'project-build-canceled': buildCanceled,
+  'idempotency-sweep': (ctx) =>
+    recordSweep(ctx, ctx.config.temporal.taskQueue, 'idempotency-sweep'),
+  'idempotency-sweep-before-flow-holds': sweepBeforeFlowHolds,
+  'webhook-delivery-retried': webhookDeliveryRetried,
+  'webhook-dispatch': webhookDispatch,
+};
+const OWN_CONTEXT = 'project-build-failed';
+
+function chosenScenarios(): string[] {
+  const known = [...Object.keys(SCENARIOS), OWN_CONTEXT];
+  const named = process.argv.slice(2);
+  const unknown = named.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  }
+  return named.length > 0 ? named : known;
+}
+
 async function main(): Promise<void> {
+  const chosen = chosenScenarios();
   await mkdir(HISTORIES_DIR, { recursive: true });
   await globalSetup();
   try {
     const ctx = await createTestContext();
+    const receiver = await startWebhookReceiver();
     try {
       await ctx.startWorker();
-      await buildCompleted(ctx);
-      await buildCanceled(ctx);
-      await recordSweep(ctx, ctx.config.temporal.taskQueue, 'idempotency-sweep');
-      await sweepBeforeFlowHolds(ctx);
+      for (const [name, record] of Object.entries(SCENARIOS)) {
+        if (chosen.includes(name)) await record(ctx, receiver);
+      }
     } finally {
+      await receiver.close();
       await ctx.close();
     }
-    await buildFailed();
+    if (chosen.includes(OWN_CONTEXT)) await buildFailed();
   } finally {
     await globalTeardown();
   }

@@ -2,7 +2,9 @@ import {
   condition,
   continueAsNew,
   defineSignal,
+  patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -10,11 +12,13 @@ import type { WebhookActivities } from '../workers/activities/webhooks';
 import type { OUTBOX_BATCH } from '../workers/webhooks/dispatch-outbox';
 import type { WebhookDispatchInput, webhookDispatchSignals } from '../shared/temporal/workflows';
 
-const { dispatchOutbox, startDeliveryWorkflows, markOutboxDispatched } =
-  proxyActivities<WebhookActivities>({
-    startToCloseTimeout: '1 minute',
-    retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-  });
+const retry = { initialInterval: '1 second', maximumInterval: '1 minute' } as const;
+
+/** One poll is one local activity: an idle poll costs Temporal a marker and a timer. */
+const local = proxyLocalActivities<WebhookActivities>({ startToCloseTimeout: '1 minute', retry });
+
+/** Runs started before `single-step-dispatch` replay with their three regular activities. */
+const regular = proxyActivities<WebhookActivities>({ startToCloseTimeout: '1 minute', retry });
 
 // Names from shared/temporal/; the type makes a signal name mismatch a compile error.
 const NUDGE: (typeof webhookDispatchSignals)['nudge'] = 'nudge';
@@ -22,6 +26,16 @@ export const nudgeSignal = defineSignal(NUDGE);
 
 /** The activity's batch size (typed to match): a full batch means more rows are waiting. */
 const FULL_BATCH: typeof OUTBOX_BATCH = 100;
+
+/** The poll as three regular activities, as runs before `single-step-dispatch` recorded it. */
+async function pollInThreeSteps(): Promise<number> {
+  const batch = await regular.dispatchOutbox();
+  if (batch.deliveryIds.length > 0) {
+    await regular.startDeliveryWorkflows({ deliveryIds: batch.deliveryIds });
+  }
+  await regular.markOutboxDispatched({ outboxEventIds: batch.outboxEventIds });
+  return batch.outboxEventIds.length;
+}
 
 /**
  * The outbox dispatcher: turns committed outbox events into deliveries and starts one
@@ -31,10 +45,11 @@ const FULL_BATCH: typeof OUTBOX_BATCH = 100;
  * - Id: `webhooks:dispatch:<taskQueue>` (one per deployment); the API starts it on boot with
  *   the "use existing" conflict policy.
  * - Crash safety: outbox rows are marked dispatched only after their deliveries' workflows
- *   were started; until then every poll finds the same rows, the same deliveries (unique per
- *   event and subscription) and starts the workflows still missing (ids are business ids, so a
- *   running one is not started twice). Nothing is lost between commit and start.
- * - Timeouts: each activity has 1 minute and is retried with backoff.
+ *   were started (see `dispatchOutboxBatch`); until then every poll finds the same rows, the
+ *   same deliveries (unique per event and subscription) and starts the workflows still missing
+ *   (ids are business ids, so a running one is not started twice). Nothing is lost between
+ *   commit and start.
+ * - Timeouts: each poll has 1 minute and is retried with backoff.
  * - Terminal states: none; it continues as new after `pollsPerRun` polls or when Temporal
  *   suggests it. A `nudge` signal cuts the wait short.
  */
@@ -43,17 +58,14 @@ export async function webhookDispatchWorkflow(input: WebhookDispatchInput): Prom
   setHandler(nudgeSignal, () => {
     nudged = true;
   });
+  const singleStep = patched('single-step-dispatch');
   for (let poll = 0; poll < input.pollsPerRun; poll++) {
     nudged = false;
-    const batch = await dispatchOutbox();
-    if (batch.deliveryIds.length > 0) {
-      await startDeliveryWorkflows({ deliveryIds: batch.deliveryIds });
-    }
-    await markOutboxDispatched({ outboxEventIds: batch.outboxEventIds });
+    const events = singleStep
+      ? (await local.dispatchOutboxBatch()).events
+      : await pollInThreeSteps();
     if (workflowInfo().continueAsNewSuggested) break;
-    if (batch.outboxEventIds.length < FULL_BATCH) {
-      await condition(() => nudged, input.pollIntervalMs);
-    }
+    if (events < FULL_BATCH) await condition(() => nudged, input.pollIntervalMs);
   }
   await continueAsNew<typeof webhookDispatchWorkflow>(input);
 }

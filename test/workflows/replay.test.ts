@@ -38,27 +38,33 @@ function loadHistory(name: string): RecordedHistory {
 const decode = (payload: Payload | undefined): unknown =>
   payload?.data === undefined ? null : JSON.parse(Buffer.from(payload.data, 'base64').toString());
 
+const markerData = (event: HistoryEvent, key: string): unknown =>
+  decode(event.markerRecordedEventAttributes?.details?.[key]?.payloads[0]);
+
 /** What a history shows about its run: enough to tell the scenarios apart. */
 function summarize({ events }: RecordedHistory) {
   const scheduled: Record<string, number> = {};
+  const local: Record<string, number> = {};
   for (const event of events) {
     const name = event.activityTaskScheduledEventAttributes?.activityType.name;
     if (name !== undefined) scheduled[name] = (scheduled[name] ?? 0) + 1;
+    if (event.markerRecordedEventAttributes?.markerName === 'core_local_activity') {
+      const type = (markerData(event, 'data') as { activity_type: string }).activity_type;
+      local[type] = (local[type] ?? 0) + 1;
+    }
   }
   return {
     workflowType: events[0]?.workflowExecutionStartedEventAttributes?.workflowType.name,
     closedBy: events.at(-1)?.eventType,
     result: decode(events.at(-1)?.workflowExecutionCompletedEventAttributes?.result?.payloads[0]),
     scheduled,
+    local,
     signals: events.flatMap(
       (event) => event.workflowExecutionSignaledEventAttributes?.signalName ?? [],
     ),
     patches: events
       .filter((event) => event.markerRecordedEventAttributes?.markerName === 'core_patch')
-      .map((event) => {
-        const details = event.markerRecordedEventAttributes?.details ?? {};
-        return (decode(details['patch-data']?.payloads[0]) as { id: string }).id;
-      }),
+      .map((event) => (markerData(event, 'patch-data') as { id: string }).id),
   };
 }
 
@@ -72,6 +78,7 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     closedBy: COMPLETED,
     result: { finalStatus: 'completed', reason: null },
     scheduled: { beginProjectRun: 1, planProjectRun: 1, runProjectTurn: 4, finishProjectRun: 1 },
+    local: {},
     signals: [],
     patches: [],
   },
@@ -86,6 +93,7 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
       runProjectTurn: expect.any(Number),
       finishProjectRun: 1,
     },
+    local: {},
     signals: ['cancel'],
     patches: [],
   },
@@ -94,6 +102,7 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     closedBy: COMPLETED,
     result: { finalStatus: 'failed', reason: 'the LLM endpoint answered 500' },
     scheduled: { beginProjectRun: 1, planProjectRun: 1, finishProjectRun: 1 },
+    local: {},
     signals: [],
     patches: [],
   },
@@ -102,6 +111,7 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     closedBy: CONTINUED_AS_NEW,
     result: null,
     scheduled: { purgeExpiredIdempotencyKeys: 2, releaseExpiredFlowHolds: 2 },
+    local: {},
     signals: [],
     // One marker per run: later patched() calls of the same id reuse the first decision.
     patches: ['release-expired-flow-holds'],
@@ -111,6 +121,45 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     closedBy: CONTINUED_AS_NEW,
     result: null,
     scheduled: { purgeExpiredIdempotencyKeys: 2 },
+    local: {},
+    signals: [],
+    patches: [],
+  },
+  'webhook-delivery-retried': {
+    workflowType: workflowTypes.webhookDelivery,
+    closedBy: COMPLETED,
+    result: { ok: true, attempts: 3 },
+    scheduled: {},
+    local: { attemptDelivery: 3 },
+    signals: [],
+    patches: ['local-delivery-attempts'],
+  },
+  // Recorded by the code before the patch (commit a3def24): attempts as regular activities.
+  'webhook-delivery-before-local-attempts': {
+    workflowType: workflowTypes.webhookDelivery,
+    closedBy: COMPLETED,
+    result: { ok: true, attempts: 3 },
+    scheduled: { attemptDelivery: 3 },
+    local: {},
+    signals: [],
+    patches: [],
+  },
+  'webhook-dispatch': {
+    workflowType: workflowTypes.webhookDispatch,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: {},
+    local: { dispatchOutboxBatch: 3 },
+    signals: [],
+    patches: ['single-step-dispatch'],
+  },
+  // Recorded by the code before the patch (commit a3def24): each poll in three activities.
+  'webhook-dispatch-before-single-step': {
+    workflowType: workflowTypes.webhookDispatch,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { dispatchOutbox: 3, startDeliveryWorkflows: 1, markOutboxDispatched: 3 },
+    local: {},
     signals: [],
     patches: [],
   },

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { createOutboundClient, type OutboundClient } from '../../shared/net/outbound-client';
@@ -6,6 +6,13 @@ import { workflowIds, workflowTypes } from '../../shared/temporal';
 import { DELIVERY_BODY_LIMIT_BYTES, DELIVERY_TIMEOUT_MS } from '../../shared/webhooks/events';
 import { attemptDelivery } from '../../workers/webhooks/attempt-delivery';
 import { createTestContext, type TestContext } from '../helpers/context';
+import {
+  envelopeOf,
+  insertDelivery,
+  insertUser,
+  insertWebhook,
+  type Envelope,
+} from '../helpers/webhook-fixtures';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 
@@ -33,46 +40,6 @@ function specVerify(secret: string, headers: IncomingHttpHeaders, raw: Buffer): 
 
 function standardVerify(secret: string, headers: IncomingHttpHeaders, raw: Buffer): unknown {
   return new StandardWebhook(secret).verify(raw, headers as Record<string, string>);
-}
-
-async function insertUser(ctx: TestContext): Promise<number> {
-  const [user] = await ctx.sql<{ id: number }>(
-    `insert into users (address, created_at) values ($1, now()) returning id`,
-    [`0x${randomBytes(20).toString('hex')}`],
-  );
-  return user!.id;
-}
-
-async function insertWebhook(ctx: TestContext, userId: number, url: string) {
-  const secret = `whsec_${randomBytes(32).toString('base64')}`;
-  const [row] = await ctx.sql<{ id: string }>(
-    `insert into webhooks (id, user_id, url, events, secret, created_at)
-     values (gen_random_uuid(), $1, $2, '{}', $3, now()) returning id`,
-    [userId, url, secret],
-  );
-  return { id: row!.id, secret };
-}
-
-interface Envelope {
-  id: string;
-  event: string;
-  user_id: number;
-  created_at: string;
-  data: unknown;
-}
-
-async function insertDelivery(ctx: TestContext, webhookId: string, envelope: Envelope) {
-  const id = randomUUID();
-  await ctx.sql(
-    `insert into webhook_deliveries (id, webhook_id, event, payload, status, attempts, created_at)
-     values ($1, $2, $3, $4::jsonb, 'pending', 0, now())`,
-    [id, webhookId, envelope.event, JSON.stringify(envelope)],
-  );
-  return id;
-}
-
-function envelopeOf(userId: number, data: unknown, event = 'project.completed'): Envelope {
-  return { id: randomUUID(), event, user_id: userId, created_at: new Date().toISOString(), data };
 }
 
 // Any code point except NUL (PostgreSQL text refuses it) and lone surrogates (not Unicode).

@@ -4,6 +4,10 @@ import { enqueueOutboxEvent, type WebhookEventName } from '../../shared/outbox/o
 import { workflowIds } from '../../shared/temporal';
 import { dispatchOutbox, markOutboxDispatched } from '../../workers/webhooks/dispatch-outbox';
 import { createTestContext, type TestContext } from '../helpers/context';
+import {
+  insertUser as insertUserRow,
+  insertWebhook as insertWebhookRow,
+} from '../helpers/webhook-fixtures';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 let ctx: TestContext;
@@ -19,22 +23,9 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function insertUser(): Promise<number> {
-  const [user] = await ctx.sql<{ id: number }>(
-    `insert into users (address, created_at) values ($1, now()) returning id`,
-    [`0x${randomBytes(20).toString('hex')}`],
-  );
-  return user!.id;
-}
-
-async function insertWebhook(userId: number, path: string, events: string[], deleted = false) {
-  const [row] = await ctx.sql<{ id: string }>(
-    `insert into webhooks (id, user_id, url, events, secret, created_at, deleted_at)
-     values (gen_random_uuid(), $1, $2, $3, $4, now(), case when $5 then now() end) returning id`,
-    [userId, receiver.url(path), events, `whsec_${randomBytes(32).toString('base64')}`, deleted],
-  );
-  return row!.id;
-}
+const insertUser = () => insertUserRow(ctx);
+const insertWebhook = async (userId: number, path: string, events: string[], deleted = false) =>
+  (await insertWebhookRow(ctx, userId, receiver.url(path), { events, deleted })).id;
 
 /** Commits an outbox event the way emitters do, and returns its row. */
 async function enqueue(userId: number, event: WebhookEventName, data: Record<string, unknown>) {
@@ -154,10 +145,10 @@ describe('webhook outbox dispatcher (real Temporal, PostgreSQL and loopback rece
     const taskQueue = ctx.config.temporal.taskQueue;
     await ensureWebhookDispatcher(temporal, taskQueue, { pollIntervalMs: 60_000, pollsPerRun: 10 });
     const dispatcher = temporal.workflow.getHandle(workflowIds.webhookDispatch(taskQueue));
-    // Let the first (empty) poll finish, so the dispatcher sleeps for a minute.
+    // Let the first (empty) poll finish: the dispatcher sleeps for a minute on a timer.
     await waitFor(async () => {
       const history = await dispatcher.fetchHistory();
-      return (history.events ?? []).some((event) => event.activityTaskCompletedEventAttributes);
+      return (history.events ?? []).some((event) => event.timerStartedEventAttributes);
     });
     const owner = await insertUser();
     await insertWebhook(owner, '/d/all', []);

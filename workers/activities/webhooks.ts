@@ -33,44 +33,64 @@ export function createWebhookActivities(deps: { orm: MikroORM; config: Config; t
     onLargeBody: 'truncate',
   });
 
+  /**
+   * Starts each delivery's `webhook-delivery:<id>` workflow. Started here rather than as child
+   * workflows, so the dispatcher's history does not grow with every delivery (which made the
+   * single dispatcher the bottleneck). Ids are business ids: a delivery whose workflow runs or
+   * completed is not started again; only a failed run may be.
+   */
+  async function startDeliveryWorkflows(deliveryIds: readonly string[]): Promise<void> {
+    const taskQueue = mainTaskQueue(deps.config.temporal.taskQueue);
+    await Promise.all(
+      deliveryIds.map(async (deliveryId) => {
+        try {
+          await deps.temporal.workflow.start(workflowTypes.webhookDelivery, {
+            workflowId: workflowIds.webhookDelivery(deliveryId),
+            taskQueue,
+            args: [{ deliveryId }],
+            workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+          });
+        } catch (error) {
+          if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+        }
+      }),
+    );
+  }
+
   return {
-    /** Creates the deliveries of undispatched outbox rows; see `dispatchOutbox`. */
+    /**
+     * One dispatcher poll: create the deliveries of undispatched outbox rows, start their
+     * workflows, and only then mark the rows dispatched. A crash anywhere in between leaves
+     * the rows undispatched, and the retried poll finds the same deliveries (see
+     * `dispatchOutbox`) and starts what is missing.
+     */
+    async dispatchOutboxBatch(): Promise<{ events: number; deliveries: number }> {
+      const batch = await dispatchOutbox(deps.orm.em.fork());
+      await startDeliveryWorkflows(batch.deliveryIds);
+      await markOutboxDispatched(deps.orm.em.fork(), batch.outboxEventIds);
+      return { events: batch.outboxEventIds.length, deliveries: batch.deliveryIds.length };
+    },
+
+    // The poll's three steps as separate activities: only dispatcher runs started before the
+    // `single-step-dispatch` patch call them. Remove with that patch's deprecatePatch.
     async dispatchOutbox(): Promise<OutboxBatch> {
       return dispatchOutbox(deps.orm.em.fork());
     },
-
-    /**
-     * Starts each delivery's `webhook-delivery:<id>` workflow. Started here rather than as
-     * child workflows, so the dispatcher's history does not grow with every delivery (which
-     * made the single dispatcher the bottleneck). Ids are business ids: a delivery whose
-     * workflow runs or completed is not started again; only a failed run may be.
-     */
     async startDeliveryWorkflows(input: { deliveryIds: string[] }): Promise<void> {
-      const taskQueue = mainTaskQueue(deps.config.temporal.taskQueue);
-      await Promise.all(
-        input.deliveryIds.map(async (deliveryId) => {
-          try {
-            await deps.temporal.workflow.start(workflowTypes.webhookDelivery, {
-              workflowId: workflowIds.webhookDelivery(deliveryId),
-              taskQueue,
-              args: [{ deliveryId }],
-              workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-            });
-          } catch (error) {
-            if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-          }
-        }),
-      );
+      await startDeliveryWorkflows(input.deliveryIds);
     },
-
-    /** Called after the deliveries' workflows were started; idempotent. */
     async markOutboxDispatched(input: { outboxEventIds: string[] }): Promise<void> {
       await markOutboxDispatched(deps.orm.em.fork(), input.outboxEventIds);
     },
 
-    /** One POST of a delivery, heartbeating while the receiver takes its time. */
+    /**
+     * One POST of a delivery. A local activity (the delivery workflow's way since
+     * `local-delivery-attempts`) cannot heartbeat; a regular one, as deliveries started before
+     * that patch run it, heartbeats while the receiver takes its time.
+     */
     async attemptDelivery(input: AttemptInput): Promise<AttemptResult> {
       const context = Context.current();
+      if (context.info.isLocal) return attemptDelivery({ orm: deps.orm, outbound }, input);
       const beat = setInterval(() => context.heartbeat(), HEARTBEAT_EVERY_MS);
       try {
         return await attemptDelivery({ orm: deps.orm, outbound }, input);
