@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '../shared/db/orm';
+import { workflowIds } from '../shared/temporal';
 import { enqueueOutboxEvent } from '../shared/outbox/outbox';
 import type { WebhookReceiver } from '../test/helpers/webhook-receiver';
 import { percentile } from './sse-subscribers';
@@ -8,7 +9,8 @@ import { percentile } from './sse-subscribers';
  * The webhook bench's two kinds of phase, both "N items, `concurrency` creators in flight,
  * clock from the first creation to the last item done":
  * - deliveries: N outbox events (as an API transaction writes them) → the real dispatcher and
- *   worker → the loopback receiver's 200; an item is done when the receiver has its body.
+ *   worker → the loopback receiver's 200; an item is done when the receiver has its body. The
+ *   phase ends when every delivery row settled and every delivery workflow closed.
  * - workflows: N `client.workflow.start` of a baseline workflow; an item is done at its
  *   server-side close time.
  * Per-item latency: done − the moment its creation began (both on this machine's clock).
@@ -61,6 +63,8 @@ async function waitUntil(what: string, check: () => Promise<boolean> | boolean):
 
 export interface DeliveryTarget {
   orm: MikroORM;
+  /** Waits for the delivery workflows to close, so none of their work spills into the next phase. */
+  client: Client;
   receiver: WebhookReceiver;
   path: string;
   userId: number;
@@ -105,7 +109,20 @@ export async function measureDeliveries(
     return Object.keys(doneAt).length >= n;
   });
   await waitForSettled(target.orm, phase, n);
+  await waitForClosed(target, phase, concurrency);
   return { ...summarize(startedAt, doneAt), stages: await stageMedians(target.orm, phase) };
+}
+
+async function waitForClosed(target: DeliveryTarget, phase: string, concurrency: number) {
+  const rows = await target.orm.em
+    .fork()
+    .execute<{ id: string }[]>(
+      `select id from webhook_deliveries where payload #>> '{data,phase}' = ?`,
+      [phase],
+    );
+  await runPool(rows.length, concurrency, async (i) => {
+    await target.client.workflow.getHandle(workflowIds.webhookDelivery(rows[i]!.id)).result();
+  });
 }
 
 /** Medians (ms) of where a delivery's time goes, from the rows' own timestamps. */

@@ -10,7 +10,7 @@ import { generateSigningSecret } from '../shared/domain/signature';
 import { createLogger } from '../shared/logger';
 import { createRedis } from '../shared/redis';
 import { workflowIds } from '../shared/temporal';
-import { createWorker, installWorkerLogging } from '../workers/worker';
+import { createWorkers, installWorkerLogging } from '../workers/worker';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/helpers/webhook-receiver';
 import { admin, deleteKeys, withDatabase } from './sse-fixture';
 import { Teardown } from './sse-processes';
@@ -26,8 +26,9 @@ import { startBenchTemporal } from './webhook-temporal';
 /**
  * Webhook deliveries per second end to end vs empty workflows per second on the same Temporal
  * server, side by side in one run (goal: ours ≥ 70 % of empty). Several rounds, each measuring
- * all three phases in a rotating order; the verdict uses the median of the rounds' ratios. Ours: outbox insert → the
- * real dispatcher workflow and worker (`createWorker`, real deps) → signed POST → the loopback
+ * the three phases in another order (all six orders over six rounds); the verdict uses the
+ * median of the rounds' ratios. Ours: outbox insert → the
+ * real dispatcher workflow and workers (`createWorkers`, real deps) → signed POST → the loopback
  * receiver's 200. Baselines: `emptyWorkflow` (and `oneActivityWorkflow`, one no-op activity)
  * started with `client.workflow.start` by a bench-only worker on its own task queue. Same N,
  * same number of creators in flight.
@@ -40,7 +41,7 @@ const benchEnv = z.object({
   BENCH_WEBHOOK_N: z.coerce.number().int().positive().default(500),
   BENCH_WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().max(200).default(20),
   BENCH_WEBHOOK_WARMUP: z.coerce.number().int().positive().default(20),
-  BENCH_WEBHOOK_ROUNDS: z.coerce.number().int().positive().max(20).default(3),
+  BENCH_WEBHOOK_ROUNDS: z.coerce.number().int().positive().max(24).default(6),
 });
 const GOAL_RATIO = 0.7;
 const RECEIVER_PATH = '/bench';
@@ -99,16 +100,20 @@ async function startWorkers(
   const { namespace, taskQueue } = config.temporal;
   const deps = { config, orm, redis, logger, temporal, connection, namespace, taskQueue };
   const [ours, baseline] = await Promise.all([
-    createWorker(deps),
+    createWorkers(deps),
+    // The webhook worker's slots and cache, so both sides run with the same worker options.
     Worker.create({
       connection,
       namespace,
       taskQueue: `${taskQueue}-baseline`,
       workflowsPath: require.resolve('./empty-workflow'),
       activities: { noop: async () => {} },
+      maxConcurrentWorkflowTaskExecutions: config.webhookDeliveryConcurrency,
+      maxConcurrentLocalActivityExecutions: config.webhookDeliveryConcurrency,
+      maxCachedWorkflows: 2 * config.webhookDeliveryConcurrency,
     }),
   ]);
-  runWorker(teardown, 'webhook worker', ours);
+  for (const [i, worker] of ours.entries()) runWorker(teardown, `service worker ${i}`, worker);
   runWorker(teardown, 'baseline worker', baseline);
   return connection;
 }
@@ -161,7 +166,7 @@ async function setUp(teardown: Teardown, concurrency: number): Promise<Setup> {
     config,
     orm,
     client,
-    deliveries: { orm, receiver, path: RECEIVER_PATH, userId },
+    deliveries: { orm, client, receiver, path: RECEIVER_PATH, userId },
     empty: { client, taskQueue: baselineQueue, workflowType: 'emptyWorkflow' },
     oneActivity: { client, taskQueue: baselineQueue, workflowType: 'oneActivityWorkflow' },
   };
@@ -192,7 +197,24 @@ function row(name: string, result: PhaseResult, empty: PhaseResult): string {
   return cells.join('  ');
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+type PhaseName = 'ours' | 'empty' | 'oneActivity';
+
+/** Every order of the three phases: six rounds run each phase first, second and third twice,
+ * after each of the other two once. */
+const ORDERS: PhaseName[][] = [
+  ['ours', 'empty', 'oneActivity'],
+  ['empty', 'oneActivity', 'ours'],
+  ['oneActivity', 'ours', 'empty'],
+  ['ours', 'oneActivity', 'empty'],
+  ['empty', 'ours', 'oneActivity'],
+  ['oneActivity', 'empty', 'ours'],
+];
 
 interface Round {
   ours: PhaseResult;
@@ -200,27 +222,21 @@ interface Round {
   oneActivity: PhaseResult;
 }
 
-/**
- * One round: the three phases back to back, in an order that rotates from round to round, so
- * drift in the machine's load or in the Temporal server's state favours none of them.
- */
+/** One round: the three phases back to back, in the round's order (see ORDERS). */
 async function measureRound(setup: Setup, round: number, n: number, concurrency: number) {
   const phases = {
     ours: () => measureDeliveries(setup.deliveries, `round-${round}`, n, concurrency),
     empty: () => measureWorkflows(setup.empty, `empty-${round}`, n, concurrency),
     oneActivity: () => measureWorkflows(setup.oneActivity, `activity-${round}`, n, concurrency),
   };
-  const order = (['ours', 'empty', 'oneActivity'] as const).map(
-    (_, i, names) => names[(i + round) % names.length]!,
-  );
   const results: Partial<Round> = {};
-  for (const name of order) results[name] = await phases[name]();
+  for (const name of ORDERS[round % ORDERS.length]!) results[name] = await phases[name]();
   return results as Round;
 }
 
 function report(round: number, { ours, empty, oneActivity }: Round): void {
   const stages = ours.stages!;
-  console.log(`round ${round + 1}`);
+  console.log(`round ${round + 1}: ${ORDERS[round % ORDERS.length]!.join(' → ')}`);
   console.log(
     `${''.padEnd(22)}  ${'rate'.padStart(10)}  ${'total'.padStart(9)}  ` +
       `${'p50'.padStart(9)}  ${'p99'.padStart(9)}  ${'vs empty'.padStart(9)}`,

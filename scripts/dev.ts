@@ -10,8 +10,12 @@ import {
 import { loadConfig } from '../shared/config';
 import { migrate } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
-import { mainTaskQueue } from '../shared/temporal';
-import { createWorker, installWorkerLogging, NativeConnection } from '../workers/worker';
+import {
+  createWorkers,
+  installWorkerLogging,
+  NativeConnection,
+  runWorkers,
+} from '../workers/worker';
 import {
   startEmbeddedPostgres,
   startInProcessRedis,
@@ -70,17 +74,17 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
 
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const worker = await createWorker({
+  const workers = await createWorkers({
     config,
     redis: deps.redis,
     temporal: deps.temporal,
     logger: logger.child({ component: 'worker' }),
     connection,
     namespace: config.temporal.namespace,
-    taskQueue: mainTaskQueue(config.temporal.taskQueue),
+    taskQueue: config.temporal.taskQueue,
     orm: deps.orm,
   });
-  const workerDone = worker.run();
+  const running = runWorkers(workers);
   await ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue);
   await ensureWebhookDispatcher(deps.temporal, config.temporal.taskQueue, {
     pollIntervalMs: config.webhookDispatchIntervalMs,
@@ -104,8 +108,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
-    worker.shutdown();
-    await workerDone;
+    running.shutdown();
+    await running.done;
     await connection.close();
     await app.close();
     await closeApiDeps(deps);

@@ -135,6 +135,8 @@ const envSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     // Webhooks: longest wait before the dispatcher turns new outbox events into deliveries.
     WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+    // Webhook attempts in flight per worker process (each holds a slot for up to 10 s).
+    WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(2).max(1_000).default(100),
     // SSE: comment heartbeat interval and the reconnect delay hinted to clients.
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
     SSE_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
@@ -197,6 +199,7 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
   sse: { heartbeatMs: number; retryMs: number };
   webhookDispatchIntervalMs: number;
+  webhookDeliveryConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -274,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       : null,
     sse: { heartbeatMs: env.SSE_HEARTBEAT_MS, retryMs: env.SSE_RETRY_MS },
     webhookDispatchIntervalMs: env.WEBHOOK_DISPATCH_INTERVAL_MS,
+    webhookDeliveryConcurrency: env.WEBHOOK_DELIVERY_CONCURRENCY,
   };
 }
 

@@ -24,7 +24,12 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { ensureWebhookDispatcher } from '../api/maintenance';
 import { enqueueOutboxEvent } from '../shared/outbox/outbox';
-import { projectBuildSignals, workflowIds, workflowTypes } from '../shared/temporal';
+import {
+  projectBuildSignals,
+  webhookTaskQueue,
+  workflowIds,
+  workflowTypes,
+} from '../shared/temporal';
 import { createActivities } from '../workers/activities';
 import { insertBuildFixture, projectEvents, startBuild, waitFor } from './helpers/build-fixtures';
 import { createTestContext, type TestContext } from './helpers/context';
@@ -163,7 +168,7 @@ async function webhookDeliveryRetried(ctx: TestContext, receiver: WebhookReceive
   const deliveryId = await insertDelivery(ctx, hook.id, envelopeOf(userId, { recorded: true }));
   const handle = await ctx.deps.temporal.workflow.start(workflowTypes.webhookDelivery, {
     workflowId: workflowIds.webhookDelivery(deliveryId),
-    taskQueue: ctx.config.temporal.taskQueue,
+    taskQueue: webhookTaskQueue(ctx.config.temporal.taskQueue),
     args: [{ deliveryId }],
   });
   expectOutcome('webhook delivery retried', await handle.result(), { ok: true, attempts: 3 });

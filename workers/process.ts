@@ -2,8 +2,8 @@ import { requireDatabaseUrl, type Config } from '../shared/config';
 import { initOrm } from '../shared/db/orm';
 import type { Logger } from '../shared/logger';
 import { createRedis } from '../shared/redis';
-import { createTemporalClient, mainTaskQueue } from '../shared/temporal';
-import { createWorker, NativeConnection } from './worker';
+import { createTemporalClient } from '../shared/temporal';
+import { createWorkers, NativeConnection, runWorkers } from './worker';
 
 export interface WorkerProcessOptions {
   /** A prebuilt workflow bundle (tests); otherwise workflows/ is bundled at start. */
@@ -31,8 +31,8 @@ export async function runWorkerProcess(
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   // Activities start workflows too (webhook deliveries): one client for the process.
   const temporal = createTemporalClient(config.temporal);
-  const taskQueue = mainTaskQueue(config.temporal.taskQueue);
-  const worker = await createWorker({
+  const taskQueue = config.temporal.taskQueue;
+  const workers = await createWorkers({
     config,
     redis,
     logger,
@@ -46,15 +46,15 @@ export async function runWorkerProcess(
 
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing running activities');
-    worker.shutdown();
+    running.shutdown();
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 
-  const running = worker.run();
+  const running = runWorkers(workers);
   logger.info({ taskQueue }, 'worker started');
   options.onReady?.();
-  await running;
+  await running.done;
   await connection.close();
   await temporal.connection.close();
   redis.disconnect();

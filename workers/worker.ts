@@ -1,34 +1,83 @@
 import {
+  bundleWorkflowCode,
   DefaultLogger,
   NativeConnection,
   Runtime,
   Worker,
   type LogEntry,
-  type WorkerOptions,
 } from '@temporalio/worker';
+import { mainTaskQueue, webhookTaskQueue } from '../shared/temporal';
 import type { Logger } from '../shared/logger';
 import { createActivities, type ActivityDeps } from './activities';
 
 export interface WorkerDeps extends ActivityDeps {
   connection: NativeConnection;
   namespace: string;
+  /** The base of the task queue names (TEMPORAL_TASK_QUEUE). */
   taskQueue: string;
   /** A prebuilt bundle (tests bundle once per run); otherwise workflows/ is bundled now. */
   workflowBundlePath?: string;
 }
 
-export async function createWorker(deps: WorkerDeps): Promise<Worker> {
-  const workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> =
+/**
+ * A process's Temporal workers, sharing one workflow bundle and one set of activities:
+ * - main queue: project builds, maintenance, the webhook dispatcher (SDK default slots);
+ * - webhook queue: webhook deliveries. Each attempt is a local activity that holds a
+ *   workflow-task slot while its POST runs (up to 10 s), so deliveries get slots of their own
+ *   (`WEBHOOK_DELIVERY_CONCURRENCY`) and slow receivers cannot stall builds.
+ */
+export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
+  const workflowBundle =
     deps.workflowBundlePath !== undefined
-      ? { workflowBundle: { codePath: deps.workflowBundlePath } }
-      : { workflowsPath: require.resolve('../workflows') };
-  return Worker.create({
+      ? { codePath: deps.workflowBundlePath }
+      : await bundleWorkflowCode({
+          workflowsPath: require.resolve('../workflows'),
+          // The logger Worker.create would bundle with (ours, once installWorkerLogging ran).
+          logger: Runtime.instance().logger,
+        });
+  const shared = {
     connection: deps.connection,
     namespace: deps.namespace,
-    taskQueue: deps.taskQueue,
     activities: createActivities(deps),
-    ...workflows,
+    workflowBundle,
+  };
+  const deliveries = deps.config.webhookDeliveryConcurrency;
+  return Promise.all([
+    Worker.create({ ...shared, taskQueue: mainTaskQueue(deps.taskQueue) }),
+    Worker.create({
+      ...shared,
+      taskQueue: webhookTaskQueue(deps.taskQueue),
+      maxConcurrentWorkflowTaskExecutions: deliveries,
+      maxConcurrentLocalActivityExecutions: deliveries,
+      // Room for a workflow between its attempts (a retry's pause) without eviction.
+      maxCachedWorkflows: 2 * deliveries,
+    }),
+  ]);
+}
+
+export interface RunningWorkers {
+  /** Settles once every worker has stopped; rejects with the first worker's failure. */
+  done: Promise<void>;
+  /** Stops polling and lets the tasks under way finish. */
+  shutdown(): void;
+}
+
+/** Runs the workers together: one failing shuts the others down, so `done` always settles. */
+export function runWorkers(workers: readonly Worker[]): RunningWorkers {
+  const shutdown = () => {
+    for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+  };
+  const runs = workers.map((worker) =>
+    worker.run().catch((error: unknown) => {
+      shutdown();
+      throw error;
+    }),
+  );
+  const done = Promise.allSettled(runs).then((results) => {
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   });
+  return { done, shutdown };
 }
 
 /** Sends the Temporal SDK's own logs through our pino logger (JSON, one format everywhere). */

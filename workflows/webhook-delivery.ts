@@ -16,7 +16,13 @@ const retry = { initialInterval: '1 second', maximumInterval: '1 minute' } as co
  * activity task to schedule, dispatch and complete, no second workflow task), which is what
  * bounds delivery throughput. A POST takes at most 10 s; the rest is two short queries.
  */
-const local = proxyLocalActivities<WebhookActivities>({ startToCloseTimeout: '30 seconds', retry });
+const local = proxyLocalActivities<WebhookActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry,
+  // Longer pauses between infrastructure retries (a database outage) wait on a server timer,
+  // so the workflow task and its slot are given back meanwhile.
+  localRetryThreshold: '5 seconds',
+});
 
 /** Deliveries started before `local-delivery-attempts` replay with regular activities. */
 const regular = proxyActivities<WebhookActivities>({

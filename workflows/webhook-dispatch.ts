@@ -2,6 +2,7 @@ import {
   condition,
   continueAsNew,
   defineSignal,
+  log,
   patched,
   proxyActivities,
   proxyLocalActivities,
@@ -14,8 +15,18 @@ import type { WebhookDispatchInput, webhookDispatchSignals } from '../shared/tem
 
 const retry = { initialInterval: '1 second', maximumInterval: '1 minute' } as const;
 
-/** One poll is one local activity: an idle poll costs Temporal a marker and a timer. */
-const local = proxyLocalActivities<WebhookActivities>({ startToCloseTimeout: '1 minute', retry });
+/**
+ * One poll is one local activity: an idle poll costs Temporal a marker and a timer. Pauses
+ * between retries longer than 5 s wait on a server timer (the workflow task is given back),
+ * and a poll still failing after 10 minutes counts as an empty one, so a long database outage
+ * neither fails the dispatcher nor keeps it from continuing as new.
+ */
+const local = proxyLocalActivities<WebhookActivities>({
+  startToCloseTimeout: '1 minute',
+  scheduleToCloseTimeout: '10 minutes',
+  localRetryThreshold: '5 seconds',
+  retry,
+});
 
 /** Runs started before `single-step-dispatch` replay with their three regular activities. */
 const regular = proxyActivities<WebhookActivities>({ startToCloseTimeout: '1 minute', retry });
@@ -26,6 +37,15 @@ export const nudgeSignal = defineSignal(NUDGE);
 
 /** The activity's batch size (typed to match): a full batch means more rows are waiting. */
 const FULL_BATCH: typeof OUTBOX_BATCH = 100;
+
+async function pollInOneStep(): Promise<number> {
+  try {
+    return (await local.dispatchOutboxBatch()).events;
+  } catch (error) {
+    log.error('outbox poll failed for 10 minutes; polling again', { error: String(error) });
+    return 0;
+  }
+}
 
 /** The poll as three regular activities, as runs before `single-step-dispatch` recorded it. */
 async function pollInThreeSteps(): Promise<number> {
@@ -49,7 +69,7 @@ async function pollInThreeSteps(): Promise<number> {
  *   same deliveries (unique per event and subscription) and starts the workflows still missing
  *   (ids are business ids, so a running one is not started twice). Nothing is lost between
  *   commit and start.
- * - Timeouts: each poll has 1 minute and is retried with backoff.
+ * - Timeouts: each poll has 1 minute and is retried with backoff for up to 10 minutes.
  * - Terminal states: none; it continues as new after `pollsPerRun` polls or when Temporal
  *   suggests it. A `nudge` signal cuts the wait short.
  */
@@ -61,9 +81,7 @@ export async function webhookDispatchWorkflow(input: WebhookDispatchInput): Prom
   const singleStep = patched('single-step-dispatch');
   for (let poll = 0; poll < input.pollsPerRun; poll++) {
     nudged = false;
-    const events = singleStep
-      ? (await local.dispatchOutboxBatch()).events
-      : await pollInThreeSteps();
+    const events = singleStep ? await pollInOneStep() : await pollInThreeSteps();
     if (workflowInfo().continueAsNewSuggested) break;
     if (events < FULL_BATCH) await condition(() => nudged, input.pollIntervalMs);
   }

@@ -4,7 +4,7 @@ export {
   TEMPORAL_CALL_DEADLINE_MS,
   type TemporalSettings,
 } from './client';
-export { mainTaskQueue } from './task-queues';
+export { mainTaskQueue, webhookTaskQueue } from './task-queues';
 export { workflowIds } from './workflow-ids';
 export {
   workflowTypes,

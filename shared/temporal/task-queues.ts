@@ -6,3 +6,12 @@
 export function mainTaskQueue(base: string): string {
   return base;
 }
+
+/**
+ * Webhook deliveries run on a queue of their own, served by a worker of their own: an attempt
+ * holds a workflow-task slot while its POST runs (a local activity), so slow receivers must
+ * not take the slots project builds and maintenance need.
+ */
+export function webhookTaskQueue(base: string): string {
+  return `${base}-webhooks`;
+}

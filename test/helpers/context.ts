@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
 import { Redis } from 'ioredis';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp, type App } from '../../api/app';
 import { closeApiDeps, connectApiDeps, type ApiDeps } from '../../api/deps';
 import { loadConfig, type Config } from '../../shared/config';
 import { createLogger, type Logger } from '../../shared/logger';
-import { createWorker } from '../../workers/worker';
+import { createWorkers, runWorkers, type RunningWorkers } from '../../workers/worker';
 import { databaseUrl, readTestServices } from './services';
 
 /**
@@ -26,7 +26,8 @@ export interface TestContext {
   deps: ApiDeps;
   /** A fresh API instance with its own ORM pool, Redis and Temporal connections. */
   newApi(): Promise<App>;
-  startWorker(): Promise<Worker>;
+  /** Starts this context's workers (main and webhook queues); `close()` stops them. */
+  startWorker(): Promise<void>;
   /** Raw SQL on this file's database. */
   sql<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
@@ -62,7 +63,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
 
   const opened: ApiDeps[] = [];
   const apps: App[] = [];
-  const workers: { worker: Worker; connection: NativeConnection; done: Promise<void> }[] = [];
+  const workers: { running: RunningWorkers; connection: NativeConnection }[] = [];
   const deps = await connectApiDeps(config, logger);
   opened.push(deps);
   const pg = new PgClient({ connectionString: config.databaseUrl });
@@ -82,7 +83,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
     async startWorker() {
       const connection = await NativeConnection.connect({ address: services.temporalAddress });
-      const worker = await createWorker({
+      const created = await createWorkers({
         config,
         redis: deps.redis,
         logger,
@@ -93,17 +94,16 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         orm: deps.orm,
         workflowBundlePath: services.workflowBundlePath,
       });
-      workers.push({ worker, connection, done: worker.run() });
-      return worker;
+      workers.push({ running: runWorkers(created), connection });
     },
     async sql<Row extends Record<string, unknown>>(text: string, params: unknown[] = []) {
       const result = await pg.query<Row>(text, params);
       return result.rows;
     },
     async close() {
-      for (const { worker, connection, done } of workers) {
-        if (worker.getState() === 'RUNNING') worker.shutdown();
-        await done;
+      for (const { running, connection } of workers) {
+        running.shutdown();
+        await running.done;
         await connection.close();
       }
       for (const app of apps) await app.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultPayloadConverter, type Client } from '@temporalio/client';
 import { buildApp, type App } from '../../api/app';
 import { MAX_WEBHOOKS_PER_USER } from '../../api/routes/webhooks/schemas';
-import { workflowIds, workflowTypes } from '../../shared/temporal';
+import { webhookTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
 import { WEBHOOK_EVENTS } from '../../shared/webhooks/events';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
@@ -298,7 +298,7 @@ describe('POST /me/webhooks/:id/test', () => {
     expect(await deliveryWorkflow(deliveryId)).toEqual({
       status: 'RUNNING',
       type: workflowTypes.webhookDelivery,
-      taskQueue: ctx.config.temporal.taskQueue,
+      taskQueue: webhookTaskQueue(ctx.config.temporal.taskQueue),
       input: [{ deliveryId }],
     });
   });

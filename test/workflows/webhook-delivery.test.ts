@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { createOutboundClient, type OutboundClient } from '../../shared/net/outbound-client';
-import { workflowIds, workflowTypes } from '../../shared/temporal';
+import { webhookTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
 import { DELIVERY_BODY_LIMIT_BYTES, DELIVERY_TIMEOUT_MS } from '../../shared/webhooks/events';
 import { attemptDelivery } from '../../workers/webhooks/attempt-delivery';
 import { createTestContext, type TestContext } from '../helpers/context';
@@ -110,7 +110,7 @@ describe('webhook delivery workflow (real Temporal, PostgreSQL and loopback rece
   const runDelivery = (deliveryId: string) =>
     ctx.deps.temporal.workflow.execute(workflowTypes.webhookDelivery, {
       workflowId: workflowIds.webhookDelivery(deliveryId),
-      taskQueue: ctx.config.temporal.taskQueue,
+      taskQueue: webhookTaskQueue(ctx.config.temporal.taskQueue),
       args: [{ deliveryId }],
     });
 
@@ -353,7 +353,7 @@ describe('a delivery survives its worker being SIGKILLed mid-request (worker in 
     workers.push(await startWorkerProcess(ctx.config));
     const handle = await ctx.deps.temporal.workflow.start(workflowTypes.webhookDelivery, {
       workflowId: workflowIds.webhookDelivery(deliveryId),
-      taskQueue: ctx.config.temporal.taskQueue,
+      taskQueue: webhookTaskQueue(ctx.config.temporal.taskQueue),
       args: [{ deliveryId }],
     });
     await receiver.waitFor(path, 1);

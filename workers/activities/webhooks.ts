@@ -5,7 +5,7 @@ import {
   WorkflowIdReusePolicy,
   type Client,
 } from '@temporalio/client';
-import { mainTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
+import { webhookTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
 import type { Config } from '../../shared/config';
 import { createOutboundClient } from '../../shared/net/outbound-client';
 import { DELIVERY_BODY_LIMIT_BYTES, DELIVERY_TIMEOUT_MS } from '../../shared/webhooks/events';
@@ -40,7 +40,7 @@ export function createWebhookActivities(deps: { orm: MikroORM; config: Config; t
    * completed is not started again; only a failed run may be.
    */
   async function startDeliveryWorkflows(deliveryIds: readonly string[]): Promise<void> {
-    const taskQueue = mainTaskQueue(deps.config.temporal.taskQueue);
+    const taskQueue = webhookTaskQueue(deps.config.temporal.taskQueue);
     await Promise.all(
       deliveryIds.map(async (deliveryId) => {
         try {

@@ -7,7 +7,7 @@ import { WebhookDelivery, WebhookDeliveryAttempt } from '../../../shared/db/enti
 import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 import {
-  mainTaskQueue,
+  webhookTaskQueue,
   TEMPORAL_CALL_DEADLINE_MS,
   workflowIds,
   workflowTypes,
@@ -62,7 +62,7 @@ async function startDelivery(deps: DeliveryServiceDeps, deliveryId: string): Pro
     await deps.temporal.connection.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
       deps.temporal.workflow.start(workflowTypes.webhookDelivery, {
         workflowId: workflowIds.webhookDelivery(deliveryId),
-        taskQueue: mainTaskQueue(deps.config.temporal.taskQueue),
+        taskQueue: webhookTaskQueue(deps.config.temporal.taskQueue),
         args: [input],
       }),
     );
