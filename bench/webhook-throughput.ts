@@ -205,8 +205,10 @@ function median(values: number[]): number {
 
 type PhaseName = 'ours' | 'empty' | 'oneActivity';
 
-/** Every order of the three phases: six rounds run each phase first, second and third twice,
- * after each of the other two once. */
+/**
+ * Every order of the three phases: over six rounds each phase runs first, second and third
+ * twice, and directly after each of the other two twice.
+ */
 const ORDERS: PhaseName[][] = [
   ['ours', 'empty', 'oneActivity'],
   ['empty', 'oneActivity', 'ours'],

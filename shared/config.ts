@@ -135,7 +135,7 @@ const envSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     // Webhooks: longest wait before the dispatcher turns new outbox events into deliveries.
     WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
-    // Webhook attempts in flight per worker process (each holds a slot for up to 10 s).
+    // Webhook attempts in flight per worker process (each holds a slot while its POST runs).
     WEBHOOK_DELIVERY_CONCURRENCY: z.coerce.number().int().min(2).max(1_000).default(100),
     // SSE: comment heartbeat interval and the reconnect delay hinted to clients.
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),

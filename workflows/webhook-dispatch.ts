@@ -1,7 +1,9 @@
 import {
+  ActivityFailure,
   condition,
   continueAsNew,
   defineSignal,
+  isCancellation,
   log,
   patched,
   proxyActivities,
@@ -42,6 +44,8 @@ async function pollInOneStep(): Promise<number> {
   try {
     return (await local.dispatchOutboxBatch()).events;
   } catch (error) {
+    // Only a poll that used up its retries; a cancellation or a bug in this code is not one.
+    if (isCancellation(error) || !(error instanceof ActivityFailure)) throw error;
     log.error('outbox poll failed for 10 minutes; polling again', { error: String(error) });
     return 0;
   }

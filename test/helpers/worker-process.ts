@@ -35,6 +35,8 @@ export function workerEnv(config: Config): Record<string, string> {
     BUILD_MAX_TURNS: String(config.build.maxTurns),
     BUILD_PACE_MS: String(config.build.paceMs),
     BUILD_ARTIFACT_MAX_BYTES: String(config.build.artifactMaxBytes),
+    WEBHOOK_ALLOWED_HOSTS: config.webhookAllowedHosts.join(','),
+    WEBHOOK_DELIVERY_CONCURRENCY: String(config.webhookDeliveryConcurrency),
   };
   if (config.llm) {
     env.LLM_BASE_URL = config.llm.baseUrl;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ensureWebhookDispatcher } from '../../api/maintenance';
 import { enqueueOutboxEvent, type WebhookEventName } from '../../shared/outbox/outbox';
-import { workflowIds } from '../../shared/temporal';
+import { webhookTaskQueue, workflowIds } from '../../shared/temporal';
 import { dispatchOutbox, markOutboxDispatched } from '../../workers/webhooks/dispatch-outbox';
 import { createTestContext, type TestContext } from '../helpers/context';
 import {
@@ -130,6 +130,8 @@ describe('webhook outbox dispatcher (real Temporal, PostgreSQL and loopback rece
     for (const row of deliveries) {
       const handle = temporal.workflow.getHandle(workflowIds.webhookDelivery(row.id));
       expect(await handle.result()).toEqual({ ok: true, attempts: 1 });
+      // On the deliveries' own queue (their own worker and slots), not the dispatcher's.
+      expect((await handle.describe()).taskQueue).toBe(webhookTaskQueue(taskQueue));
     }
 
     // Later polls (across continue-as-new) send nothing again.

@@ -89,18 +89,23 @@ describe('the webhook worker (real Temporal, loopback receivers)', () => {
       pollIntervalMs: 100,
       pollsPerRun: 50,
     });
-    let dispatchedAt: number | null = null;
-    while (dispatchedAt === null) {
-      const [row] = await ctx.sql<{ count: number }>(
-        `select count(*)::int as count from webhook_deliveries d
-         join outbox_events o on o.id = d.outbox_event_id where o.dedupe_key = $1`,
+    // Dispatched (delivery created, its workflow started, the event marked) while both slots
+    // are still held by the hanging receivers.
+    let delivery: { id: string } | undefined;
+    while (delivery === undefined) {
+      [delivery] = await ctx.sql<{ id: string }>(
+        `select d.id from webhook_deliveries d join outbox_events o on o.id = d.outbox_event_id
+         where o.dedupe_key = $1 and o.dispatched_at is not null`,
         [dedupeKey],
       );
-      if (row!.count > 0) dispatchedAt = Date.now();
-      else await new Promise((resolve) => setTimeout(resolve, 50));
+      if (delivery === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    // Dispatched while both slots were still held by the hanging receivers.
-    expect(dispatchedAt).toBeLessThan(slotsFullAt + 8000);
+    expect(Date.now()).toBeLessThan(slotsFullAt + 8000);
+    // Started on the webhook queue, where it waits for a slot.
+    const waiting = ctx.deps.temporal.workflow.getHandle(workflowIds.webhookDelivery(delivery.id));
+    const description = await waiting.describe();
+    expect(description.taskQueue).toBe(webhookTaskQueue(taskQueue));
+    expect(description.status.name).toBe('RUNNING');
     expect(receiver.requestsTo('/fast')).toHaveLength(0);
 
     // Once a slot frees, the new delivery goes out too.
