@@ -24,8 +24,8 @@ export interface WorkerDeps extends ActivityDeps {
  * - main queue: project builds, maintenance, the webhook dispatcher (SDK default slots);
  * - webhook queue: webhook deliveries. Each attempt is a local activity that holds a
  *   workflow-task slot while it runs (a POST is cut at 10 s, the attempt at 30 s), so
- *   deliveries get slots of their own
- *   (`WEBHOOK_DELIVERY_CONCURRENCY`) and slow receivers cannot stall builds.
+ *   deliveries get slots of their own (`WEBHOOK_DELIVERY_CONCURRENCY`) and slow receivers
+ *   cannot stall builds.
  */
 export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   const workflowBundle =
