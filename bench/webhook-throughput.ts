@@ -86,7 +86,6 @@ async function startWorkers(
   temporal: Client,
 ): Promise<NativeConnection> {
   const logger = createLogger(config.logLevel, 'bench-webhooks');
-  installWorkerLogging(logger);
   const orm = await initOrm(databaseUrl, config.databasePoolMax);
   teardown.add('close worker orm', () => orm.close());
   const redis = createRedis(config.redisUrl!, {
@@ -127,6 +126,8 @@ async function setUp(teardown: Teardown, concurrency: number): Promise<Setup> {
   const prefix = `svc-bench:${runId}:`;
   const databaseUrl = withDatabase(adminUrl, database);
 
+  // Before the Temporal test environment, which creates the SDK runtime with its own logger.
+  installWorkerLogging(createLogger('warn', 'bench-webhooks'));
   const temporal = await startBenchTemporal();
   teardown.add('stop temporal', () => temporal.stop());
   await admin(adminUrl, `create database "${database}"`);

@@ -31,7 +31,12 @@ import {
   workflowTypes,
 } from '../shared/temporal';
 import { createActivities } from '../workers/activities';
-import { insertBuildFixture, projectEvents, startBuild, waitFor } from './helpers/build-fixtures';
+import {
+  insertBuildFixture,
+  startBuild,
+  waitFor,
+  waitForProjectEvent,
+} from './helpers/build-fixtures';
 import { createTestContext, type TestContext } from './helpers/context';
 import globalSetup from './helpers/global-setup';
 import globalTeardown from './helpers/global-teardown';
@@ -74,12 +79,7 @@ async function buildCompleted(ctx: TestContext): Promise<void> {
 async function buildCanceled(ctx: TestContext): Promise<void> {
   const fixture = await insertBuildFixture(ctx, { template: 'fullstack-builder' });
   const handle = await startBuild(ctx, fixture, 300);
-  await waitFor(
-    async () =>
-      (await projectEvents(ctx, fixture.projectId)).some((event) => event.type === 'commit'),
-    20_000,
-    'first commit',
-  );
+  await waitForProjectEvent(ctx, fixture.projectId, 'commit');
   await handle.signal(projectBuildSignals.cancel);
   expectOutcome('build canceled', await handle.result(), {
     finalStatus: 'canceled',

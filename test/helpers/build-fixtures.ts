@@ -174,6 +174,20 @@ export async function waitFor(
   }
 }
 
+/** Waits until the project's log holds an event of `type` (e.g. the build's first commit). */
+export async function waitForProjectEvent(
+  ctx: TestContext,
+  projectId: string,
+  type: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  await waitFor(
+    async () => (await projectEvents(ctx, projectId)).some((event) => event.type === type),
+    timeoutMs,
+    `a ${type} event`,
+  );
+}
+
 /** Event seqs run 1, 2, 3… with no gap. */
 export function expectContiguous(events: StoredEvent[]): void {
   expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));

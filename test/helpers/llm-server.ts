@@ -79,11 +79,32 @@ export async function startLlmServer(): Promise<FakeLlm> {
   return fake;
 }
 
+export interface ScriptedCall {
+  name: string;
+  args: unknown;
+}
+
+export interface ScriptedTurn {
+  text?: string;
+  calls: ScriptedCall[];
+}
+
+/**
+ * A handler for a build brain driven by a script: the plan request gets a one-step plan; a turn
+ * request (tool choice `auto`) gets `turn(k)`, k being the assistant messages so far.
+ */
+export function scriptedBrain(turn: (k: number) => ScriptedTurn | undefined) {
+  return (request: LlmRequest): LlmReply => {
+    if (request.body.tool_choice !== 'auto')
+      return assistantReply(null, [{ name: 'update_plan', args: { steps: ['Probe'] } }]);
+    const k = request.body.messages.filter((message) => message.role === 'assistant').length;
+    const scripted = turn(k) ?? { calls: [] };
+    return assistantReply(scripted.text ?? null, scripted.calls);
+  };
+}
+
 /** A chat-completions answer with optional text and tool calls. */
-export function assistantReply(
-  text: string | null,
-  calls: { name: string; args: unknown }[] = [],
-): LlmReply {
+export function assistantReply(text: string | null, calls: ScriptedCall[] = []): LlmReply {
   return {
     body: {
       id: 'chatcmpl-test',

@@ -11,9 +11,13 @@ import {
   type EventData,
 } from '../helpers/build-fixtures';
 import { createTestContext, type TestContext } from '../helpers/context';
-import { assistantReply, startLlmServer, type FakeLlm } from '../helpers/llm-server';
+import {
+  scriptedBrain,
+  startLlmServer,
+  type FakeLlm,
+  type ScriptedCall as Call,
+} from '../helpers/llm-server';
 
-type Call = { name: string; args: unknown };
 const write = (path: string, content: string): Call => ({
   name: 'write_file',
   args: { path, content },
@@ -47,13 +51,7 @@ describe('project build records: what reaches the public event log stays small a
       redis: ctx.deps.redis,
       logger: ctx.logger,
     });
-    llm.handler = (request) => {
-      if (request.body.tool_choice !== 'auto')
-        return assistantReply(null, [{ name: 'update_plan', args: { steps: ['Probe'] } }]);
-      const turn = request.body.messages.filter((message) => message.role === 'assistant').length;
-      const scripted = turns[turn] ?? { calls: [] };
-      return assistantReply(scripted.text ?? null, scripted.calls);
-    };
+    llm.handler = scriptedBrain((k) => turns[k]);
   });
   afterAll(async () => {
     await ctx?.close();

@@ -13,9 +13,13 @@ import {
   type EventData,
 } from '../helpers/build-fixtures';
 import { createTestContext, type TestContext } from '../helpers/context';
-import { assistantReply, startLlmServer, type FakeLlm } from '../helpers/llm-server';
+import {
+  scriptedBrain,
+  startLlmServer,
+  type FakeLlm,
+  type ScriptedCall as Call,
+} from '../helpers/llm-server';
 
-type Call = { name: string; args: unknown };
 const write = (path: string, content = 'x\n'): Call => ({
   name: 'write_file',
   args: { path, content },
@@ -72,12 +76,7 @@ describe('project build tools: git and read commands stay inside the workspace',
       redis: ctx.deps.redis,
       logger: ctx.logger,
     });
-    llm.handler = (request) => {
-      if (request.body.tool_choice !== 'auto')
-        return assistantReply(null, [{ name: 'update_plan', args: { steps: ['Probe'] } }]);
-      const turn = request.body.messages.filter((message) => message.role === 'assistant').length;
-      return assistantReply(null, turns[turn] ?? []);
-    };
+    llm.handler = scriptedBrain((k) => ({ calls: turns[k] ?? [] }));
   });
   afterAll(async () => {
     await ctx?.close();

@@ -14,7 +14,7 @@ import {
   runRow,
   startBuild,
   tarballFiles,
-  waitFor,
+  waitForProjectEvent,
   workspaceOf,
 } from '../helpers/build-fixtures';
 import { createTestContext, type TestContext } from '../helpers/context';
@@ -156,12 +156,7 @@ describe('project build workflow: deterministic planners on a real worker', () =
   it('stops before the next turn on the cancel signal and finishes canceled', async () => {
     const fixture = await insertBuildFixture(ctx, { template: 'fullstack-builder' });
     const handle = await startBuild(ctx, fixture, 500);
-    await waitFor(
-      async () =>
-        (await projectEvents(ctx, fixture.projectId)).some((event) => event.type === 'commit'),
-      20_000,
-      'first commit',
-    );
+    await waitForProjectEvent(ctx, fixture.projectId, 'commit');
     await handle.signal(projectBuildSignals.cancel);
     expect(await handle.result()).toEqual({
       finalStatus: 'canceled',
@@ -187,12 +182,7 @@ describe('project build workflow: deterministic planners on a real worker', () =
   it('answers the status query while building and once done', async () => {
     const fixture = await insertBuildFixture(ctx, { template: 'fullstack-builder' });
     const handle = await startBuild(ctx, fixture, 300);
-    await waitFor(
-      async () =>
-        (await projectEvents(ctx, fixture.projectId)).some((event) => event.type === 'tool_call'),
-      20_000,
-      'first tool call',
-    );
+    await waitForProjectEvent(ctx, fixture.projectId, 'tool_call');
     const during = await handle.query(projectBuildQueries.status);
     expect(during).toMatchObject({ phase: 'building', cancelRequested: false, finalStatus: null });
     await handle.result();
