@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { MikroORM } from '../../shared/db/orm';
 import type { Logger } from '../../shared/logger';
@@ -48,7 +48,9 @@ export class UsageRecorder {
   }
 
   record(entry: UsageEntry): void {
-    this.buffer.push({ id: randomUUID(), ...entry });
+    // UUIDv7 ids are monotonic within this process, so "recent" (ordered by created_at, then
+    // id) lists two requests answered in the same millisecond in the order they were answered.
+    this.buffer.push({ id: uuidv7(), ...entry });
     if (this.buffer.length > this.maxBuffered) {
       const dropped = this.buffer.splice(0, this.buffer.length - this.maxBuffered);
       this.logger.error({ dropped: dropped.length }, 'usage buffer full: oldest rows dropped');

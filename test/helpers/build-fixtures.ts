@@ -54,6 +54,10 @@ export interface StoredEvent {
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+// Tickers are unique per chain; a counter (one database per test file) never collides,
+// where two random bytes would about once in 2,000 runs.
+let tickerSeq = 0;
+const nextTicker = () => `B${(++tickerSeq).toString(36).toUpperCase().padStart(5, '0')}`;
 
 async function insertUser(ctx: TestContext): Promise<number> {
   const [user] = await ctx.sql<{ id: number }>(
@@ -82,7 +86,7 @@ export async function insertBuildFixture(
   await ctx.sql(
     `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
      values ($1, $2, $3, $4, $5, 'dpnm', 31337, '{}'::jsonb, 'live', now())`,
-    [tokenId, ownerId, `tok-${hex(4)}`, 'Build token', `B${hex(2).toUpperCase()}`],
+    [tokenId, ownerId, `tok-${hex(4)}`, 'Build token', nextTicker()],
   );
   await ctx.sql(
     `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private, status,

@@ -80,9 +80,16 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 409 while the first request is still running, on any instance', async () => {
-    const body = { address: address(), delayMs: 1500 };
+    const body = { address: address(), delayMs: 3000 };
     const slow = createUser(apiA, 'inflight-1', body);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Wait until the slow request holds its claim, rather than guessing how long that takes.
+    for (;;) {
+      const rows = await ctx.sql(
+        `select 1 from idempotency_keys where key = 'inflight-1' and status = 'in_progress'`,
+      );
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     for (const app of [apiA, apiB]) {
       const concurrent = await createUser(app, 'inflight-1', body);
       expect(concurrent.statusCode).toBe(409);

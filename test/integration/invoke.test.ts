@@ -11,6 +11,7 @@ import { createOutboundClient } from '../../shared/net/outbound-client';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { startAgentServer, type AgentInstruction, type AgentServer } from '../helpers/agent-server';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 
 /**
  * Paid invocation (decisions §6) end to end: a real agent endpoint on loopback, real
@@ -64,6 +65,8 @@ afterAll(async () => {
   await agentServer?.close();
   await ctx?.close();
 });
+// Quotas, spend periods and the trending window are UTC days: no test straddles midnight.
+beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
 
 async function fund(userId: number, flow: number, refId = randomUUID()): Promise<void> {
   const em = ctx.deps.orm.em.fork();

@@ -315,7 +315,7 @@ describe('POST /me/api-keys/:id/roll', () => {
       method: 'POST',
       url: `/me/api-keys/${old.id}/roll`,
       headers: { cookie: alice.cookie },
-      payload: { grace_seconds: 2 },
+      payload: { grace_seconds: 4 },
     });
     expect(response.statusCode).toBe(201);
     const rolled = response.json();
@@ -514,6 +514,32 @@ describe('usage', () => {
       headers: { cookie: alice.cookie },
     });
     expectError(bad, 400, 'invalid_request');
+  });
+  it('recent lists calls answered in the same millisecond in the order they were answered', async () => {
+    const created = await newKey(alice, { name: 'same-ms' });
+    const at = new Date();
+    const routes = Array.from({ length: 12 }, (_, i) => `/call-${i}`);
+    for (const route of routes) {
+      app.usage.record({
+        apiKeyId: created.id,
+        method: 'GET',
+        route,
+        status: 200,
+        latencyMs: 1,
+        flowCost: 0n,
+        model: null,
+        inputTokens: 0,
+        outputTokens: 0,
+        createdAt: at,
+      });
+    }
+    const recent = await app.inject({
+      method: 'GET',
+      url: `/me/api-keys/${created.id}/recent`,
+      headers: { cookie: alice.cookie },
+    });
+    const items = itemsOf<{ route: string }>(recent);
+    expect(items.map((item) => item.route)).toEqual([...routes].reverse());
   });
 });
 

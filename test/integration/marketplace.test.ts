@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '../../api/app';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 
 /**
  * Agents and the marketplace (spec "Agent (marketplace)", "Marketplace", decisions §6, §8):
@@ -32,6 +33,8 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => ctx.close());
+// Quotas, spend periods and the trending window are UTC days: no test straddles midnight.
+beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
 
 type Reply = Awaited<ReturnType<App['inject']>>;
 type Method = 'GET' | 'POST' | 'PATCH';
@@ -995,7 +998,10 @@ describe('GET /marketplace/agents: sorts, filter and stats', () => {
   /** Agents tagged `sortcheck` with fixed publish times, oldest first: a, b, c, d, x, e. */
   const seeded = new Map<string, string>();
 
+  // The rows below are placed on days counted back from today: this whole block runs within
+  // one UTC day.
   beforeAll(async () => {
+    await awaitFreshUtcDay(180_000);
     const base = Date.parse('2026-01-01T00:00:00.000Z');
     for (const [index, key] of ['a', 'b', 'c', 'd', 'x', 'e'].entries()) {
       const agent = await createAgent(alice, { slug: `sort-${key}` });
@@ -1034,7 +1040,7 @@ describe('GET /marketplace/agents: sorts, filter and stats', () => {
     await rate('d', [bob, carol, dave], [3, 3, 3]);
     // Not tagged: must never show up under the tag filter.
     await publishedAgent(bob, { slug: 'sort-untagged' });
-  });
+  }, freshDayHookTimeout(180_000));
 
   const sorted = async (sort: string) =>
     (await allListed(`tag=sortcheck&sort=${sort}`)).map((slug) => slug.slice(5));

@@ -324,9 +324,10 @@ describe('Retry-After', () => {
     const retryAfter = Number(over.headers['retry-after']);
     const reset = Date.parse(over.headers['x-ratelimit-reset'] as string);
 
-    if (retryAfter >= 2) {
-      // Half a second before Retry-After runs out, the window has not rolled yet.
-      await sleep(at + (retryAfter - 1.5) * 1000 - Date.now());
+    if (retryAfter >= 3) {
+      // 2.5 s before Retry-After runs out (it is rounded up, so at least 1.5 s before the
+      // window rolls: room for a stalled request on a busy machine), it has not rolled yet.
+      await sleep(at + (retryAfter - 2.5) * 1000 - Date.now());
       expectRateLimited(await me(apiB, keyHeaders(retryKey)), limit);
     }
     await sleep(at + retryAfter * 1000 + 250 - Date.now());

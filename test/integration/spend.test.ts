@@ -7,6 +7,7 @@ import { parseFlow } from '../../shared/domain/flow';
 import { AppError } from '../../shared/errors';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { createKey, signIn, type CreatedKey, type SignedIn } from '../helpers/auth';
+import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 
 /**
  * FLOW spend caps of API keys (decisions §5, spec "Limits"): the guard under concurrency,
@@ -64,6 +65,8 @@ beforeAll(async () => {
   session = await signIn(apiA);
 });
 afterAll(async () => ctx.close());
+// Quotas, spend periods and the trending window are UTC days: no test straddles midnight.
+beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
 
 function newKey(body: Record<string, unknown>, owner = session): Promise<CreatedKey> {
   return createKey(apiA, owner, { name: `spend ${++n}`, rate_limit_rpm: 100_000, ...body });

@@ -210,7 +210,7 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
       LLM_API_KEY: 'test-llm-key',
       LLM_MODEL: 'fake-model',
       LLM_TIMEOUT_MS: '5000',
-      BUILD_COMMAND_TIMEOUT_MS: '1500',
+      BUILD_COMMAND_TIMEOUT_MS: '4000',
       BUILD_ARTIFACT_MAX_BYTES: '64',
     });
     await ctx.startWorker();
@@ -481,7 +481,7 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
       undefined,
       undefined,
       undefined,
-      'node timed out after 1500 ms and was killed',
+      'node timed out after 4000 ms and was killed',
       undefined,
       undefined,
       undefined,

@@ -56,9 +56,12 @@ describe('the webhook worker (real Temporal, loopback receivers)', () => {
     const ids = [];
     for (let i = 0; i < count; i++) ids.push(await startDelivery(path));
 
-    await receiver.waitFor(path, SLOTS);
-    // The others wait for a slot: none starts while the first ones hang.
-    await new Promise((resolve) => setTimeout(resolve, HANG_MS / 2));
+    const [first] = await receiver.waitFor(path, SLOTS);
+    // The others wait for a slot: none starts while the first ones hang (checked half a
+    // second before the first hang ends, however late the second request came).
+    await new Promise((resolve) =>
+      setTimeout(resolve, first!.receivedAt + HANG_MS - 500 - Date.now()),
+    );
     expect(receiver.requestsTo(path)).toHaveLength(SLOTS);
     const all = await receiver.waitFor(path, count, 30_000);
     // Each later attempt starts only after an earlier one ended.
