@@ -402,6 +402,21 @@ describe('POST /me/api-keys/:id/roll', () => {
 });
 
 describe('usage', () => {
+  /** Records a successful GET as the usage hook would, straight through the batch path. */
+  const recordCall = (apiKeyId: string, route: string, createdAt: Date) =>
+    app.usage.record({
+      apiKeyId,
+      method: 'GET',
+      route,
+      status: 200,
+      latencyMs: 1,
+      flowCost: 0n,
+      model: null,
+      inputTokens: 0,
+      outputTokens: 0,
+      createdAt,
+    });
+
   it('records every key request: usage totals, by_model, by_endpoint, recent, last_used_at', async () => {
     const created = await newKey(alice, { name: 'metered' });
     const headers = withKey(created.key);
@@ -480,18 +495,7 @@ describe('usage', () => {
     const created = await newKey(alice, { name: 'busy' });
     // 210 requests, written straight through the recorder's batch path.
     for (let i = 0; i < 210; i++) {
-      app.usage.record({
-        apiKeyId: created.id,
-        method: 'GET',
-        route: '/me',
-        status: 200,
-        latencyMs: 1,
-        flowCost: 0n,
-        model: null,
-        inputTokens: 0,
-        outputTokens: 0,
-        createdAt: new Date(Date.now() - i),
-      });
+      recordCall(created.id, '/me', new Date(Date.now() - i));
     }
     const recent = (query: string) =>
       app.inject({
@@ -515,23 +519,13 @@ describe('usage', () => {
     });
     expectError(bad, 400, 'invalid_request');
   });
+
   it('recent lists calls answered in the same millisecond in the order they were answered', async () => {
     const created = await newKey(alice, { name: 'same-ms' });
     const at = new Date();
     const routes = Array.from({ length: 12 }, (_, i) => `/call-${i}`);
     for (const route of routes) {
-      app.usage.record({
-        apiKeyId: created.id,
-        method: 'GET',
-        route,
-        status: 200,
-        latencyMs: 1,
-        flowCost: 0n,
-        model: null,
-        inputTokens: 0,
-        outputTokens: 0,
-        createdAt: at,
-      });
+      recordCall(created.id, route, at);
     }
     const recent = await app.inject({
       method: 'GET',
