@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { AgentTemplate } from '../../shared/db/entities/project';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
+import { createProjectActivities } from '../../workers/activities/projects';
 import type { TestContext } from './context';
 
 /** A project with one queued run, as the API leaves it just before starting the workflow. */
@@ -240,4 +241,14 @@ export async function notificationKinds(
     [fixture.subscriberId],
   );
   return rows.map((row) => row.kind);
+}
+
+/** The build activities on this test context's services, to call one step at a time. */
+export function projectActivitiesFor(ctx: TestContext) {
+  return createProjectActivities({
+    orm: ctx.deps.orm,
+    config: ctx.config,
+    redis: ctx.deps.redis,
+    logger: ctx.logger,
+  });
 }

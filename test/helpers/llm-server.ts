@@ -84,6 +84,19 @@ export interface ScriptedCall {
   args: unknown;
 }
 
+/** Builders for the build tools' calls, as a brain would send them. */
+export const toolCall = {
+  writeFile: (path: string, content = 'x\n'): ScriptedCall => ({
+    name: 'write_file',
+    args: { path, content },
+  }),
+  runCommand: (command: string, ...args: string[]): ScriptedCall => ({
+    name: 'run_command',
+    args: { command, args },
+  }),
+  commit: (message: string): ScriptedCall => ({ name: 'commit', args: { message } }),
+};
+
 export interface ScriptedTurn {
   text?: string;
   calls: ScriptedCall[];

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { App } from '../../api/app';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { insertProject } from '../helpers/project-fixtures';
 
 /**
  * Caching of a run's artifact (decisions §7 "Artifact"): it never changes, so it is cacheable
@@ -30,28 +31,16 @@ afterAll(async () => ctx.close());
 
 /** A completed project of alice's whose run has the artifact; returns its URL. */
 async function artifactUrl(options: { private: boolean }): Promise<string> {
-  const suffix = randomBytes(4).toString('hex');
-  const [token] = await ctx.sql<{ id: string }>(
-    `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
-     values (gen_random_uuid(), $1, $2, $3, $4, 'virtuals', 31337, '{}', 'live', now())
-     returning id`,
-    [alice.userId, `token-${suffix}`, `Token ${suffix}`, suffix.slice(0, 6).toUpperCase()],
-  );
-  const runId = randomUUID();
-  const slug = `project-${suffix}`;
-  const [project] = await ctx.sql<{ id: string }>(
-    `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private,
-                           status, current_run_id, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2, $3, 'A project', 'Build it', 'fullstack-builder', $4,
-             'completed', $5, now(), now())
-     returning id`,
-    [alice.userId, token!.id, slug, options.private, runId],
-  );
+  const { id, slug, runId } = await insertProject(ctx, {
+    ownerId: alice.userId,
+    private: options.private,
+    status: 'completed',
+  });
   await ctx.sql(
     `insert into project_runs (id, project_id, status, planner, head_sha, artifact,
        artifact_bytes, created_at, started_at, finished_at)
      values ($1, $2, 'completed', 'deterministic', $3, $4, $5, now(), now(), now())`,
-    [runId, project!.id, SHA, TARBALL, TARBALL.length],
+    [runId, id, SHA, TARBALL, TARBALL.length],
   );
   return `/projects/${slug}/runs/${runId}/artifact`;
 }

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Client, WorkflowClient, WorkflowHandle } from '@temporalio/client';
 import type { App } from '../../api/app';
 import { buildApp } from '../../api/app';
 import { workflowIds } from '../../shared/temporal';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { insertProject } from '../helpers/project-fixtures';
 
 /**
  * Starting and canceling runs when Temporal's answer and the database disagree (decisions §7
@@ -33,24 +34,8 @@ interface ProjectRow {
 }
 
 /** A project of alice's in `status` whose current run (if any) is `runId`. */
-async function createProject(status = 'idle', runId: string | null = null) {
-  const suffix = randomBytes(4).toString('hex');
-  const [token] = await ctx.sql<{ id: string }>(
-    `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
-     values (gen_random_uuid(), $1, $2, $3, $4, 'virtuals', 31337, '{}', 'live', now())
-     returning id`,
-    [alice.userId, `token-${suffix}`, `Token ${suffix}`, suffix.slice(0, 6).toUpperCase()],
-  );
-  const slug = `project-${suffix}`;
-  const [project] = await ctx.sql<{ id: string }>(
-    `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private,
-                           status, current_run_id, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2, $3, 'A project', 'Build it', 'fullstack-builder', false,
-             $4, $5, now(), now())
-     returning id`,
-    [alice.userId, token!.id, slug, status, runId],
-  );
-  return { id: project!.id, slug };
+function createProject(status = 'idle', runId: string | null = null) {
+  return insertProject(ctx, { ownerId: alice.userId, status, runId });
 }
 
 async function insertRun(projectId: string, status: 'queued' | 'running'): Promise<string> {

@@ -1,12 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { connect as netConnect } from 'node:net';
 import type { App } from '../../api/app';
-import { appendProjectEvents, publishProjectEvents } from '../../shared/projects/event-log';
-import { projectEventsChannel, type NewProjectEvent } from '../../shared/projects/events';
 import { signIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { eventually, numsub, SseClient } from '../helpers/sse-client';
+import {
+  done,
+  emit,
+  insertProject,
+  message,
+  messages,
+  type TestProject,
+} from '../helpers/project-fixtures';
 
 /**
  * The project stream's guards (decisions §7 "Project stream (SSE)"), over real HTTP: clients
@@ -40,60 +46,7 @@ afterEach(() => {
 
 afterAll(async () => ctx?.close());
 
-interface TestProject {
-  id: string;
-  slug: string;
-  runId: string;
-  channel: string;
-}
-
-async function createProject(status = 'running'): Promise<TestProject> {
-  const suffix = randomBytes(4).toString('hex');
-  const [token] = await ctx.sql<{ id: string }>(
-    `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
-     values (gen_random_uuid(), $1, $2, $3, $4, 'virtuals', 31337, '{}', 'live', now())
-     returning id`,
-    [ownerId, `token-${suffix}`, `Token ${suffix}`, suffix.slice(0, 6).toUpperCase()],
-  );
-  const runId = randomUUID();
-  const [project] = await ctx.sql<{ id: string }>(
-    `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private,
-                           status, current_run_id, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2, $3, 'A project', 'Build it', 'fullstack-builder', false,
-             $4, $5, now(), now())
-     returning id`,
-    [ownerId, token!.id, `project-${suffix}`, status, runId],
-  );
-  const id = project!.id;
-  const channel = projectEventsChannel(ctx.config.redisKeyPrefix, id);
-  return { id, slug: `project-${suffix}`, runId, channel };
-}
-
-const message = (n: number): NewProjectEvent => ({
-  key: `message-${n}`,
-  type: 'message',
-  data: { role: 'assistant', text: `step ${n}` },
-});
-
-const done = (runId: string): NewProjectEvent => ({
-  key: `done-${runId}`,
-  type: 'done',
-  data: { runId, finalStatus: 'completed' },
-});
-
-const messages = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
-
-/** What a build step does: append to the log, then publish. */
-async function emit(project: TestProject, events: NewProjectEvent[], publish = true) {
-  const appended = await appendProjectEvents(
-    ctx.deps.orm.em.fork(),
-    project.id,
-    project.runId,
-    events,
-  );
-  if (publish) await publishProjectEvents(ctx.deps.redis, project.channel, appended);
-}
+const createProject = (status = 'running') => insertProject(ctx, { ownerId, status });
 
 async function open(project: TestProject, headers: Record<string, string> = {}) {
   const client = await SseClient.connect(`${base}/projects/${project.slug}/stream`, headers);

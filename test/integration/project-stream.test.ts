@@ -2,15 +2,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { connect as netConnect, type Socket } from 'node:net';
 import { EventSource } from 'eventsource';
 import type { App } from '../../api/app';
-import { appendProjectEvents, publishProjectEvents } from '../../shared/projects/event-log';
-import {
-  PROJECT_EVENT_TYPES,
-  projectEventsChannel,
-  type NewProjectEvent,
-} from '../../shared/projects/events';
+import { PROJECT_EVENT_TYPES } from '../../shared/projects/events';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { eventually, numsub, SseClient } from '../helpers/sse-client';
+import {
+  done,
+  emit,
+  insertProject,
+  message,
+  messages,
+  type TestProject,
+  type TestProjectOptions,
+} from '../helpers/project-fixtures';
 
 /**
  * GET /projects/:slug/stream (spec "Project stream (SSE)", decisions §7) over real HTTP on two
@@ -30,15 +34,6 @@ let alice: SignedIn;
 let bob: SignedIn;
 const clients: SseClient[] = [];
 const sources: EventSource[] = [];
-
-interface TestProject {
-  /** The context whose database holds the project. */
-  world: TestContext;
-  id: string;
-  slug: string;
-  runId: string;
-  channel: string;
-}
 
 async function listen(app: App): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -66,72 +61,12 @@ afterEach(() => {
 
 afterAll(async () => ctx?.close());
 
-interface ProjectOptions {
-  world?: TestContext;
-  ownerId?: number;
-  private?: boolean;
-  status?: string;
-  runId?: string | null;
+function createProject(
+  options: Partial<TestProjectOptions> & { world?: TestContext } = {},
+): Promise<TestProject> {
+  const { world = ctx, ...rest } = options;
+  return insertProject(world, { ownerId: alice.userId, ...rest });
 }
-
-async function createProject(options: ProjectOptions = {}): Promise<TestProject> {
-  const world = options.world ?? ctx;
-  const ownerId = options.ownerId ?? alice.userId;
-  const suffix = randomBytes(4).toString('hex');
-  const [token] = await world.sql<{ id: string }>(
-    `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
-     values (gen_random_uuid(), $1, $2, $3, $4, 'virtuals', 31337, '{}', 'live', now())
-     returning id`,
-    [ownerId, `token-${suffix}`, `Token ${suffix}`, suffix.slice(0, 6).toUpperCase()],
-  );
-  const runId = options.runId === undefined ? randomUUID() : options.runId;
-  const slug = `project-${suffix}`;
-  const [project] = await world.sql<{ id: string }>(
-    `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private,
-                           status, current_run_id, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2, $3, 'A project', 'Build it', 'fullstack-builder', $4,
-             $5, $6, now(), now())
-     returning id`,
-    [ownerId, token!.id, slug, options.private ?? false, options.status ?? 'running', runId],
-  );
-  const id = project!.id;
-  const channel = projectEventsChannel(world.config.redisKeyPrefix, id);
-  return { world, id, slug, runId: runId ?? '', channel };
-}
-
-const message = (n: number): NewProjectEvent => ({
-  key: `message-${n}`,
-  type: 'message',
-  data: { role: 'assistant', text: `step ${n}` },
-});
-
-const done = (runId: string): NewProjectEvent => ({
-  key: `done-${runId}`,
-  type: 'done',
-  data: { runId, finalStatus: 'completed' },
-});
-
-/** What a build step does: append to the log, then (unless lost on purpose) publish. */
-async function emit(
-  project: TestProject,
-  events: NewProjectEvent[],
-  options: { publish?: boolean; runId?: string } = {},
-): Promise<number[]> {
-  const { deps } = project.world;
-  const appended = await appendProjectEvents(
-    deps.orm.em.fork(),
-    project.id,
-    options.runId ?? project.runId,
-    events,
-  );
-  if (options.publish !== false) {
-    await publishProjectEvents(deps.redis, project.channel, appended);
-  }
-  return appended.map((event) => event.seq);
-}
-
-const messages = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 
 async function finishRun(project: TestProject, runId = project.runId): Promise<void> {
   await emit(project, [done(runId)], { runId });

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createProjectActivities } from '../../workers/activities/projects';
 import {
   insertBuildFixture,
   outboxOf,
@@ -9,24 +8,18 @@ import {
   workspaceOf,
   type BuildFixture,
   type EventData,
+  projectActivitiesFor,
 } from '../helpers/build-fixtures';
 import { createTestContext, type TestContext } from '../helpers/context';
 import {
   scriptedBrain,
   startLlmServer,
   type FakeLlm,
+  toolCall,
   type ScriptedCall as Call,
 } from '../helpers/llm-server';
 
-const write = (path: string, content: string): Call => ({
-  name: 'write_file',
-  args: { path, content },
-});
-const run = (command: string, ...args: string[]): Call => ({
-  name: 'run_command',
-  args: { command, args },
-});
-const commit = (message: string): Call => ({ name: 'commit', args: { message } });
+const { writeFile: write, runCommand: run, commit } = toolCall;
 
 const KB = 1024;
 
@@ -34,7 +27,7 @@ describe('project build records: what reaches the public event log stays small a
   let ctx: TestContext;
   let llm: FakeLlm;
   let turns: Record<number, { text?: string; calls: Call[] }> = {};
-  let activities: ReturnType<typeof createProjectActivities>;
+  let activities: ReturnType<typeof projectActivitiesFor>;
 
   beforeAll(async () => {
     llm = await startLlmServer();
@@ -45,12 +38,7 @@ describe('project build records: what reaches the public event log stays small a
       BUILD_COMMAND_TIMEOUT_MS: '5000',
       BUILD_ARTIFACT_MAX_BYTES: '64',
     });
-    activities = createProjectActivities({
-      orm: ctx.deps.orm,
-      config: ctx.config,
-      redis: ctx.deps.redis,
-      logger: ctx.logger,
-    });
+    activities = projectActivitiesFor(ctx);
     llm.handler = scriptedBrain((k) => turns[k]);
   });
   afterAll(async () => {

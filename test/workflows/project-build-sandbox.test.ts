@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createProjectActivities } from '../../workers/activities/projects';
 import { Workspace } from '../../workers/build/workspace';
 import {
   gitLog,
@@ -11,24 +10,18 @@ import {
   workspaceOf,
   type BuildFixture,
   type EventData,
+  projectActivitiesFor,
 } from '../helpers/build-fixtures';
 import { createTestContext, type TestContext } from '../helpers/context';
 import {
   scriptedBrain,
   startLlmServer,
   type FakeLlm,
+  toolCall,
   type ScriptedCall as Call,
 } from '../helpers/llm-server';
 
-const write = (path: string, content = 'x\n'): Call => ({
-  name: 'write_file',
-  args: { path, content },
-});
-const run = (command: string, ...args: string[]): Call => ({
-  name: 'run_command',
-  args: { command, args },
-});
-const commit = (message: string): Call => ({ name: 'commit', args: { message } });
+const { writeFile: write, runCommand: run, commit } = toolCall;
 
 /** The git CLI as a reviewer (or a build's own script) would use it, outside the runtime. */
 function cli(cwd: string, ...args: string[]): string {
@@ -60,7 +53,7 @@ describe('project build tools: git and read commands stay inside the workspace',
   let ctx: TestContext;
   let llm: FakeLlm;
   let turns: Record<number, Call[]> = {};
-  let activities: ReturnType<typeof createProjectActivities>;
+  let activities: ReturnType<typeof projectActivitiesFor>;
 
   beforeAll(async () => {
     llm = await startLlmServer();
@@ -70,12 +63,7 @@ describe('project build tools: git and read commands stay inside the workspace',
       LLM_TIMEOUT_MS: '5000',
       BUILD_COMMAND_TIMEOUT_MS: '5000',
     });
-    activities = createProjectActivities({
-      orm: ctx.deps.orm,
-      config: ctx.config,
-      redis: ctx.deps.redis,
-      logger: ctx.logger,
-    });
+    activities = projectActivitiesFor(ctx);
     llm.handler = scriptedBrain((k) => ({ calls: turns[k] ?? [] }));
   });
   afterAll(async () => {

@@ -2,7 +2,6 @@ import { existsSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_TEMPLATES, type AgentTemplate } from '../../shared/db/entities/project';
 import { projectBuildQueries, projectBuildSignals } from '../../shared/temporal';
-import { createProjectActivities } from '../../workers/activities/projects';
 import {
   expectContiguous,
   gitLog,
@@ -16,6 +15,7 @@ import {
   tarballFiles,
   waitForProjectEvent,
   workspaceOf,
+  projectActivitiesFor,
 } from '../helpers/build-fixtures';
 import { createTestContext, type TestContext } from '../helpers/context';
 import {
@@ -109,12 +109,7 @@ describe('project build workflow: deterministic planners on a real worker', () =
 
   it('a retried step emits no duplicate event and makes no second commit', async () => {
     const fixture = await insertBuildFixture(ctx, { template: 'bot-builder' });
-    const activities = createProjectActivities({
-      orm: ctx.deps.orm,
-      config: ctx.config,
-      redis: ctx.deps.redis,
-      logger: ctx.logger,
-    });
+    const activities = projectActivitiesFor(ctx);
     const ref = { projectId: fixture.projectId, runId: fixture.runId };
     await activities.beginProjectRun(ref);
     await activities.beginProjectRun(ref);
@@ -374,12 +369,7 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
     ]);
 
     // A recorded turn is replayed, never asked again (the LLM would answer differently).
-    const activities = createProjectActivities({
-      orm: ctx.deps.orm,
-      config: ctx.config,
-      redis: ctx.deps.redis,
-      logger: ctx.logger,
-    });
+    const activities = projectActivitiesFor(ctx);
     await activities.runProjectTurn({
       projectId: fixture.projectId,
       runId: fixture.runId,
@@ -438,12 +428,7 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
       }
       return assistantReply(null, turns[turnOf(request)] ?? []);
     };
-    const activities = createProjectActivities({
-      orm: ctx.deps.orm,
-      config: ctx.config,
-      redis: ctx.deps.redis,
-      logger: ctx.logger,
-    });
+    const activities = projectActivitiesFor(ctx);
     const ref = { projectId: fixture.projectId, runId: fixture.runId };
     await activities.beginProjectRun(ref);
     await activities.planProjectRun(ref);
