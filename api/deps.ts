@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Redis } from 'ioredis';
 import { requireDatabaseUrl, type Config } from '../shared/config';
 import { initOrm, type MikroORM } from '../shared/db/orm';
+import { createSqlReader, type SqlReader } from '../shared/db/sql';
 import type { Logger } from '../shared/logger';
 import { createRedis } from '../shared/redis';
 import { createTemporalClient } from '../shared/temporal';
@@ -10,7 +11,10 @@ import { createTemporalClient } from '../shared/temporal';
 export interface ApiDeps {
   config: Config;
   logger: Logger;
+  /** Writes and entity-centred logic. */
   orm: MikroORM;
+  /** Hot reads: prepared statements shaped like the response, on a pool of their own. */
+  db: SqlReader;
   /** Commands connection. Subscriptions open their own. */
   redis: Redis;
   temporal: Client;
@@ -19,12 +23,16 @@ export interface ApiDeps {
 export async function connectApiDeps(
   config: Config,
   logger: Logger,
-  overrides: { redis?: Redis } = {},
+  overrides: { redis?: Redis; namedStatements?: boolean } = {},
 ): Promise<ApiDeps> {
-  const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax);
+  const databaseUrl = requireDatabaseUrl(config);
+  const orm = await initOrm(databaseUrl, config.databasePoolMax);
+  const db = createSqlReader(databaseUrl, config.databasePoolMax, logger, {
+    namedStatements: overrides.namedStatements ?? true,
+  });
   const redis = overrides.redis ?? createRedisFromConfig(config, logger);
   const temporal = createTemporalClient(config.temporal);
-  return { config, logger, orm, redis, temporal };
+  return { config, logger, orm, db, redis, temporal };
 }
 
 function createRedisFromConfig(config: Config, logger: Logger): Redis {
@@ -40,5 +48,6 @@ function createRedisFromConfig(config: Config, logger: Logger): Redis {
 export async function closeApiDeps(deps: ApiDeps): Promise<void> {
   await deps.temporal.connection.close();
   deps.redis.disconnect();
+  await deps.db.close();
   await deps.orm.close();
 }

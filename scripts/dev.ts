@@ -34,7 +34,8 @@ async function main(): Promise<void> {
   const dataDir = join(process.cwd(), '.data');
   const stops: Running<unknown>['stop'][] = [];
 
-  if (!env.DATABASE_URL) {
+  const embeddedDatabase = !env.DATABASE_URL;
+  if (embeddedDatabase) {
     const port = Number(env.DEV_PGLITE_PORT ?? 54329);
     const pg = await startEmbeddedPostgres(join(dataDir, 'pglite'), port);
     stops.push(pg.stop);
@@ -66,7 +67,11 @@ async function main(): Promise<void> {
   }
 
   const config = loadConfig(env);
-  const deps = await connectApiDeps(config, logger.child({ component: 'api' }), { redis });
+  const deps = await connectApiDeps(config, logger.child({ component: 'api' }), {
+    redis,
+    // PGlite serves every socket connection from one session: named statements would collide.
+    namedStatements: !embeddedDatabase,
+  });
   const applied = await migrate(deps.orm);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
