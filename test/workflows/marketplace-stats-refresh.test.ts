@@ -138,8 +138,8 @@ describe('marketplace stats refresh workflow', () => {
   }, 60_000);
 
   it('refreshes nothing when nothing has expired', async () => {
-    const { refreshMarketplaceStats } = createMarketplaceActivities({ orm: ctx.deps.orm });
-    await refreshMarketplaceStats();
-    expect(await refreshMarketplaceStats()).toEqual({ refreshed: 0 });
+    const activities = createMarketplaceActivities({ orm: ctx.deps.orm });
+    await activities.refreshMarketplaceStats();
+    expect(await activities.refreshMarketplaceStats()).toEqual({ refreshed: 0 });
   });
 });

@@ -68,7 +68,7 @@ export async function ownerAgentsPage(
       position.length === 2 &&
       position.every((value) => typeof value === 'string');
     if (!valid) throw new AppError('invalid_cursor', 'cursor: malformed, tampered or foreign');
-    rows = await db.rows(OWNER_PAGE.after, [userId, query.limit + 1, ...(position)]);
+    rows = await db.rows(OWNER_PAGE.after, [userId, query.limit + 1, ...position]);
   }
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -57,7 +57,7 @@ export const AgentMarketStats = defineEntity({
 export type AgentMarketStats = InferEntity<typeof AgentMarketStats>;
 
 /** The parts of a row a note asks to recompute; `flush` is the note that queues the flush. */
-export const MARKET_STATS_PARTS = ['listing', 'days', 'latency', 'ratings', 'flush'] as const;
+const MARKET_STATS_PARTS = ['listing', 'days', 'latency', 'ratings', 'flush'] as const;
 
 /**
  * A note, inside one transaction, that a statement changed some of an agent's figures; the
