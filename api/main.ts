@@ -5,6 +5,7 @@ import { closeApiDeps, connectApiDeps } from './deps';
 import {
   DISPATCH_POLLS_PER_RUN,
   ensureIdempotencySweep,
+  ensureMarketplaceStatsRefresh,
   ensureWebhookDispatcher,
 } from './maintenance';
 
@@ -44,6 +45,17 @@ async function main(): Promise<void> {
     );
   };
   startDispatcher();
+
+  const startStatsRefresh = () => {
+    ensureMarketplaceStatsRefresh(deps.temporal, config.temporal.taskQueue).then(
+      () => logger.info('marketplace stats refresh workflow running'),
+      (err: unknown) => {
+        logger.warn({ err }, 'could not start the marketplace stats refresh; retrying');
+        setTimeout(startStatsRefresh, SWEEP_RETRY_MS).unref();
+      },
+    );
+  };
+  startStatsRefresh();
 
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down: draining in-flight requests');

@@ -1,6 +1,10 @@
 import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
-import type { IdempotencySweepInput, WebhookDispatchInput } from '../shared/temporal';
+import type {
+  IdempotencySweepInput,
+  MarketplaceStatsRefreshInput,
+  WebhookDispatchInput,
+} from '../shared/temporal';
 
 export const SWEEP_DEFAULTS: IdempotencySweepInput = { intervalSeconds: 3600, purgesPerRun: 24 };
 
@@ -38,6 +42,35 @@ export async function ensureWebhookDispatcher(
   const taskQueue = mainTaskQueue(taskQueueBase);
   const handle = await client.workflow.start(workflowTypes.webhookDispatch, {
     workflowId: workflowIds.webhookDispatch(taskQueue),
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
+  return handle.firstExecutionRunId;
+}
+
+/**
+ * Once a minute: the bound on how long a marketplace figure that changes with time alone (UTC
+ * midnight, a call leaving the 30 × 24 h median window) may lag. 500 refreshes (~8 hours, about
+ * 10 history events each) per run before it continues as new.
+ */
+export const MARKETPLACE_REFRESH_DEFAULTS: MarketplaceStatsRefreshInput = {
+  intervalSeconds: 60,
+  refreshesPerRun: 500,
+};
+
+/**
+ * Starts the marketplace stats refresh unless it already runs (one per deployment, "use
+ * existing" like the sweep). Returns the run id.
+ */
+export async function ensureMarketplaceStatsRefresh(
+  client: Client,
+  taskQueueBase: string,
+  input: MarketplaceStatsRefreshInput = MARKETPLACE_REFRESH_DEFAULTS,
+): Promise<string> {
+  const taskQueue = mainTaskQueue(taskQueueBase);
+  const handle = await client.workflow.start(workflowTypes.marketplaceStatsRefresh, {
+    workflowId: workflowIds.marketplaceStatsRefresh(taskQueue),
     taskQueue,
     args: [input],
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,

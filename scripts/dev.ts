@@ -5,6 +5,7 @@ import { closeApiDeps, connectApiDeps } from '../api/deps';
 import {
   DISPATCH_POLLS_PER_RUN,
   ensureIdempotencySweep,
+  ensureMarketplaceStatsRefresh,
   ensureWebhookDispatcher,
 } from '../api/maintenance';
 import { loadConfig } from '../shared/config';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
   });
   const running = runWorkers(workers);
   await ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue);
+  await ensureMarketplaceStatsRefresh(deps.temporal, config.temporal.taskQueue);
   await ensureWebhookDispatcher(deps.temporal, config.temporal.taskQueue, {
     pollIntervalMs: config.webhookDispatchIntervalMs,
     pollsPerRun: DISPATCH_POLLS_PER_RUN,

@@ -22,7 +22,7 @@ import { format, resolveConfig } from 'prettier';
 import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { ensureWebhookDispatcher } from '../api/maintenance';
+import { ensureMarketplaceStatsRefresh, ensureWebhookDispatcher } from '../api/maintenance';
 import { enqueueOutboxEvent } from '../shared/outbox/outbox';
 import {
   projectBuildSignals,
@@ -203,6 +203,33 @@ async function webhookDispatch(ctx: TestContext, receiver: WebhookReceiver) {
   await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
 }
 
+/** A refresh run over one expired row, continued as new after two refreshes. */
+async function marketplaceStatsRefresh(ctx: TestContext) {
+  const [owner] = await ctx.sql<{ id: number }>(
+    `insert into users (address) values ('0x${'e'.repeat(40)}') returning id`,
+  );
+  await ctx.sql(
+    `insert into agents (id, owner_id, slug, name, tags, endpoint_url, endpoint_secret,
+                         created_at, updated_at)
+     values (gen_random_uuid(), $1, 'recorded-refresh', 'Recorded', '{}', 'https://a.example',
+             'whsec_x', now(), now())`,
+    [owner?.id],
+  );
+  await ctx.sql(`update agent_market_stats set days_expire_on = '2000-01-01'`);
+  const taskQueue = ctx.config.temporal.taskQueue;
+  const input = { intervalSeconds: 1, refreshesPerRun: 2 };
+  const firstRunId = await ensureMarketplaceStatsRefresh(ctx.deps.temporal, taskQueue, input);
+  const id = workflowIds.marketplaceStatsRefresh(taskQueue);
+  const firstRun = ctx.deps.temporal.workflow.getHandle(id, firstRunId);
+  await waitFor(
+    async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
+    30_000,
+    'marketplace stats refresh: continue-as-new',
+  );
+  await saveHistory('marketplace-stats-refresh', firstRun);
+  await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
+}
+
 type Scenario = (ctx: TestContext, receiver: WebhookReceiver) => Promise<void>;
 
 /** Scenarios on the shared context and worker; `project-build-failed` needs its own. */
@@ -214,6 +241,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'idempotency-sweep-before-flow-holds': sweepBeforeFlowHolds,
   'webhook-delivery-retried': webhookDeliveryRetried,
   'webhook-dispatch': webhookDispatch,
+  'marketplace-stats-refresh': marketplaceStatsRefresh,
 };
 const OWN_CONTEXT = 'project-build-failed';
 

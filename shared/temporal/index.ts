@@ -12,6 +12,7 @@ export {
   projectBuildQueries,
   webhookDispatchSignals,
   type IdempotencySweepInput,
+  type MarketplaceStatsRefreshInput,
   type ProjectBuildInput,
   type ProjectBuildStatus,
   type WebhookDispatchInput,

@@ -11,4 +11,7 @@ export const workflowIds = {
   webhookDispatch: (taskQueue: string) => `webhooks:dispatch:${taskQueue}`,
   /** Singleton per task queue: one sweeper per deployment. */
   idempotencySweep: (taskQueue: string) => `maintenance:idempotency-sweep:${taskQueue}`,
+  /** Singleton per task queue: one marketplace stats refresher per deployment. */
+  marketplaceStatsRefresh: (taskQueue: string) =>
+    `maintenance:marketplace-stats-refresh:${taskQueue}`,
 };

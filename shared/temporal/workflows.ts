@@ -5,6 +5,7 @@
  */
 export const workflowTypes = {
   idempotencySweep: 'idempotencySweepWorkflow',
+  marketplaceStatsRefresh: 'marketplaceStatsRefreshWorkflow',
   projectBuild: 'projectBuildWorkflow',
   webhookDispatch: 'webhookDispatchWorkflow',
   webhookDelivery: 'webhookDeliveryWorkflow',
@@ -15,6 +16,13 @@ export interface IdempotencySweepInput {
   intervalSeconds: number;
   /** Purges per run before the workflow continues as new, keeping its history short. */
   purgesPerRun: number;
+}
+
+export interface MarketplaceStatsRefreshInput {
+  /** Seconds between two refreshes: the staleness bound of time-driven marketplace figures. */
+  intervalSeconds: number;
+  /** Refreshes per run before the workflow continues as new, keeping its history short. */
+  refreshesPerRun: number;
 }
 
 export interface ProjectBuildInput {

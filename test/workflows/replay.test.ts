@@ -153,6 +153,15 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     signals: [],
     patches: ['single-step-dispatch'],
   },
+  'marketplace-stats-refresh': {
+    workflowType: workflowTypes.marketplaceStatsRefresh,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { refreshMarketplaceStats: 2 },
+    local: {},
+    signals: [],
+    patches: [],
+  },
   // Recorded by the code before the patch (commit a3def24): each poll in three activities.
   'webhook-dispatch-before-single-step': {
     workflowType: workflowTypes.webhookDispatch,

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
 import { createMaintenanceActivities } from './maintenance';
+import { createMarketplaceActivities } from './marketplace';
 import { createProjectActivities } from './projects';
 import { createWebhookActivities } from './webhooks';
 
@@ -21,6 +22,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createMaintenanceActivities(deps),
+    ...createMarketplaceActivities(deps),
     ...createProjectActivities(deps),
     ...createWebhookActivities(deps),
   };

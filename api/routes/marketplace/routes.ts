@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Agent } from '../../../shared/db/entities';
 import { PLATFORM_TOOLS } from '../../../shared/domain/tools';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
-import { pageOf, pageQuery, pageScope, paginate } from '../../plugins/pagination';
+import { pageOf, pageQuery } from '../../plugins/pagination';
 import { slugParams } from '../../wire';
-import { agentDetail, listMarketplace, ownerViews } from './listing';
+import { agentDetail } from './detail';
+import { listMarketplace } from './listing';
+import { ownerAgentsPage } from './owner-views';
 import {
   agentDetailSchema,
   agentListItemSchema,
@@ -70,17 +71,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
         response: { 200: pageOf(ownerAgentSchema) },
       },
     },
-    async (request) => {
-      const userId = actorOf(request).userId;
-      const page = await paginate(request.em, app.cursors, Agent, {
-        scope: pageScope('my-agents', { userId }),
-        where: { owner: userId },
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: request.query.limit,
-        cursor: request.query.cursor,
-      });
-      return { items: await ownerViews(request.em, page.items), nextCursor: page.nextCursor };
-    },
+    async (request) =>
+      ownerAgentsPage(opts.deps.db, app.cursors, actorOf(request).userId, request.query),
   );
 
   app.patch(
@@ -187,7 +179,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
         response: { 200: pageOf(agentListItemSchema) },
       },
     },
-    async (request) => listMarketplace(request.em, app.cursors, request.query, new Date()),
+    async (request) => listMarketplace(opts.deps.db, app.cursors, request.query),
   );
 
   app.get(
@@ -201,12 +193,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
         response: { 200: agentDetailSchema },
       },
     },
-    async (request) => {
-      const now = new Date();
-      const callerId = request.actor?.userId ?? null;
-      const agent = await agentForCaller(request.em, request.params.slug, callerId, now);
-      return agentDetail(request.em, agent, now);
-    },
+    async (request) =>
+      agentDetail(opts.deps.db, request.params.slug, request.actor?.userId ?? null, new Date()),
   );
 
   app.get(

@@ -12,11 +12,10 @@ import { isPlatformTool } from '../../../shared/domain/tools';
 import { AppError } from '../../../shared/errors';
 import { checkOutboundUrl } from '../../../shared/net/outbound-url';
 import { enqueueOutboxEvent } from '../../../shared/outbox/outbox';
-import { iso, ownerViews, toolPricesOf } from './listing';
+import { iso, ownerView, toolPricesOf } from './owner-views';
 import {
   MAX_FREEMIUM_DAILY_CALLS,
   type CreateAgentInput,
-  type OwnerAgentView,
   type PublishInput,
   type UpdateAgentInput,
 } from './schemas';
@@ -27,12 +26,6 @@ import { ownedAgent } from './visibility';
 export interface AgentServiceDeps {
   em: EntityManager;
   config: Config;
-}
-
-async function ownerView(em: EntityManager, agent: Agent): Promise<OwnerAgentView> {
-  const [view] = await ownerViews(em, [agent]);
-  if (!view) throw new Error('ownerViews returned nothing for one agent');
-  return view;
 }
 
 async function checkedEndpoint(deps: AgentServiceDeps, url: string): Promise<string> {

@@ -3,72 +3,17 @@ import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 
 /**
- * Marketplace stats of agents and their ratings.
+ * Ratings, and the UTC day that keys agent_daily_stats. The marketplace figures themselves
+ * (calls, median latency, rating) live in the read model `agent_market_stats`, kept by
+ * database triggers (migration Migration20261125000000_marketplace_stats):
  * - callsLast30d: succeeded calls on the last 30 UTC days, today included (agent_daily_stats).
  * - p50LatencyMs: median latency of succeeded calls of the last 30 × 24 h, rounded; 0 when none.
  * - rating: the average rating rounded to 2 decimals, 0 when unrated; ratingCount beside it.
  */
 
-export interface AgentStats {
-  callsLast30d: number;
-  p50LatencyMs: number;
-  rating: number;
-  ratingCount: number;
-}
-
-export const NO_STATS: AgentStats = { callsLast30d: 0, p50LatencyMs: 0, rating: 0, ratingCount: 0 };
-
-const DAY_MS = 24 * 3600 * 1000;
-
 /** The UTC calendar day of `now`, as agent_daily_stats keys its rows. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
-}
-
-/** A Postgres array literal of UUIDs (they contain nothing that needs quoting). */
-export function uuidArray(ids: readonly string[]): string {
-  return `{${ids.join(',')}}`;
-}
-
-interface StatsRow {
-  id: string;
-  calls: string;
-  p50: string;
-  rating: string;
-  rating_count: string;
-}
-
-/** Stats of every given agent in one query (each figure an indexed per-agent lookup). */
-export async function statsFor(
-  em: EntityManager,
-  agentIds: readonly string[],
-  now: Date,
-): Promise<Map<string, AgentStats>> {
-  const stats = new Map<string, AgentStats>();
-  if (agentIds.length === 0) return stats;
-  const rows = await em.execute<StatsRow[]>(
-    `select x.id::text as id,
-       coalesce((select sum(s.calls) from agent_daily_stats s
-                  where s.agent_id = x.id and s.day >= ?::date - 29), 0)::text as calls,
-       coalesce((select round(percentile_cont(0.5) within group (order by c.latency_ms)::numeric)
-                   from agent_calls c
-                  where c.agent_id = x.id and c.status = 'succeeded' and c.created_at >= ?),
-                0)::text as p50,
-       coalesce((select round(avg(r.rating), 2) from agent_ratings r where r.agent_id = x.id),
-                0)::text as rating,
-       (select count(*) from agent_ratings r where r.agent_id = x.id)::text as rating_count
-     from unnest(?::uuid[]) as x(id)`,
-    [utcDay(now), new Date(now.getTime() - 30 * DAY_MS), uuidArray(agentIds)],
-  );
-  for (const row of rows) {
-    stats.set(row.id, {
-      callsLast30d: Number(row.calls),
-      p50LatencyMs: Number(row.p50),
-      rating: Number(row.rating),
-      ratingCount: Number(row.rating_count),
-    });
-  }
-  return stats;
 }
 
 /**

@@ -12,7 +12,7 @@ import { hasActiveSubscription } from './charges';
  * published (a draft, no monetization yet): the owner only. The owner always sees their own.
  */
 
-function agentNotFound(slug: string): AppError {
+export function agentNotFound(slug: string): AppError {
   return new AppError('agent_not_found', `Agent ${slug.slice(0, 128)} does not exist`);
 }
 

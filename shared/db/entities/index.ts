@@ -6,6 +6,7 @@ import { AgentDailyStat } from './agent-daily-stat';
 import { AgentSubscription } from './agent-subscription';
 import { AgentFreeCall } from './agent-free-call';
 import { AgentRating } from './agent-rating';
+import { AgentMarketDirty, AgentMarketStats } from './agent-market-stats';
 import { FlowAccount } from './flow-account';
 import { FlowHold } from './flow-hold';
 import { LedgerEntry } from './ledger-entry';
@@ -38,6 +39,7 @@ export { AgentDailyStat } from './agent-daily-stat';
 export { AgentSubscription } from './agent-subscription';
 export { AgentFreeCall } from './agent-free-call';
 export { AgentRating } from './agent-rating';
+export { AgentMarketDirty, AgentMarketStats } from './agent-market-stats';
 export { FlowAccount } from './flow-account';
 export { FlowHold } from './flow-hold';
 export { LedgerEntry } from './ledger-entry';
@@ -67,6 +69,8 @@ export const entities = [
   AgentSubscription,
   AgentFreeCall,
   AgentRating,
+  AgentMarketStats,
+  AgentMarketDirty,
   FlowAccount,
   FlowHold,
   LedgerEntry,
