@@ -54,7 +54,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(idempotencyPlugin);
   void app.register(healthRoutes, { deps });
   void app.register(authRoutes, { deps });
-  void app.register(keyRoutes);
+  void app.register(keyRoutes, { deps });
   void app.register(tokenRoutes, { deps });
   void app.register(marketplaceRoutes, { deps });
   void app.register(invokeRoutes, { deps });

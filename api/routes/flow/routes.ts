@@ -25,7 +25,8 @@ export const PAYOUTS_GONE =
 const PAYOUT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** FLOW balance, ledger and internal credits (spec "FLOW", decisions §6). */
-export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app) => {
+export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
+  const reads = { db: opts.deps.db, cursors: app.cursors };
   app.get(
     '/ledger',
     {
@@ -40,7 +41,7 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app) 
         response: { 200: ledgerPageSchema },
       },
     },
-    async (request) => listLedger(request.em, app.cursors, actorOf(request).userId, request.query),
+    async (request) => listLedger(reads, actorOf(request).userId, request.query),
   );
 
   app.get(
@@ -57,7 +58,7 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app) 
     async (request, reply) => {
       reply.header('deprecation', `@${FLOW_BALANCE_DEPRECATED_AT}`);
       reply.header('link', FLOW_BALANCE_SUCCESSOR);
-      return flowBalance(request.em, actorOf(request).userId);
+      return flowBalance(reads, actorOf(request).userId);
     },
   );
 

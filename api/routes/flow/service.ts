@@ -1,16 +1,15 @@
-import {
-  DriverException,
-  IsolationLevel,
-  UniqueConstraintViolationException,
-} from '@mikro-orm/core';
+import { DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
 import { LedgerEntry } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import type { CursorCodec } from '../../../shared/domain/cursor';
+import type { SqlReader } from '../../../shared/db/sql';
 import { flowNumber } from '../../../shared/domain/flow';
 import { AppError } from '../../../shared/errors';
 import { creditUser } from '../../../shared/flow/ledger';
-import { pageScope, paginate } from '../../plugins/pagination';
+import { keyset } from '../../plugins/keyset';
+import { pageScope } from '../../plugins/pagination';
+import { flowBalance as balanceQuery, LEDGER_ORDER, ledgerPage, type LedgerRow } from './queries';
 import type { creditBody, ledgerQuery, LedgerEntryWire } from './schemas';
 
 /** FLOW reads for one user, and the internal credit (spec "FLOW balance and ledger", §6). */
@@ -21,11 +20,31 @@ export const CREDIT_REF_TYPE = 'credit';
 /** PostgreSQL's SQLSTATE when a bigint balance would overflow. */
 const NUMERIC_OUT_OF_RANGE = '22003';
 
-export function ledgerEntryWire(entry: LedgerEntry): LedgerEntryWire {
+/** The reads: prepared statements, no entities. */
+export interface FlowReadDeps {
+  db: SqlReader;
+  cursors: CursorCodec;
+}
+
+export function ledgerEntryWire(entry: LedgerRow): LedgerEntryWire {
   return {
     id: entry.id,
     delta: flowNumber(BigInt(entry.delta)),
     balanceAfter: flowNumber(BigInt(entry.balanceAfter)),
+    reason: entry.reason,
+    refType: entry.refType,
+    refId: entry.refId,
+    metadata: entry.metadata,
+    createdAt: entry.createdAt,
+  };
+}
+
+/** An entry a credit just read through MikroORM, in the row shape of the reads. */
+function ledgerRowOf(entry: LedgerEntry): LedgerRow {
+  return {
+    id: entry.id,
+    delta: String(entry.delta),
+    balanceAfter: String(entry.balanceAfter),
     reason: entry.reason,
     refType: entry.refType,
     refId: entry.refId,
@@ -36,92 +55,56 @@ export function ledgerEntryWire(entry: LedgerEntry): LedgerEntryWire {
 
 /** The caller's ledger, newest first, keyset-paged (`from` inclusive, `to` exclusive). */
 export async function listLedger(
-  em: EntityManager,
-  cursors: CursorCodec,
+  deps: FlowReadDeps,
   userId: number,
   query: z.output<typeof ledgerQuery>,
 ) {
   const { from, to, reason } = query;
   if (from && to && from > to) throw new AppError('invalid_request', 'from: must not be after to');
-  const createdAt = { ...(from && { $gte: from }), ...(to && { $lt: to }) };
-  const page = await paginate(em, cursors, LedgerEntry, {
+  const page = keyset(deps.cursors, LEDGER_ORDER, {
     scope: pageScope('ledger', {
       userId,
       reason: reason ?? null,
       from: from?.toISOString() ?? null,
       to: to?.toISOString() ?? null,
     }),
-    where: {
-      user: userId,
-      ...(reason && { reason }),
-      ...((from || to) && { createdAt }),
-    },
-    orderBy: { createdAt: 'desc', id: 'desc' },
     limit: query.limit,
     cursor: query.cursor,
   });
-  return { items: page.items.map(ledgerEntryWire), nextCursor: page.nextCursor };
+  const rows = await deps.db.rows(ledgerPage, [
+    userId,
+    reason ?? null,
+    from ?? null,
+    to ?? null,
+    ...page.after,
+    page.fetch,
+  ]);
+  const { items, nextCursor } = page.page(rows);
+  return { items: items.map(ledgerEntryWire), nextCursor };
 }
 
-interface BalanceTotals {
-  spendable: string;
-  top_up: string;
-  subscription_grant: string;
-  creator_share: string;
-  holder_rewards: string;
-  freelance: string;
-  quests: string;
-}
-
-/**
- * The deprecated balance record. One snapshot (repeatable read), so the balance, the totals
- * and the recent entries agree with each other.
- */
-export async function flowBalance(em: EntityManager, userId: number) {
-  return em.transactional(
-    async (tx) => {
-      // Agent earnings are positive `call` rows; holder rewards and freelance pay are told
-      // apart by their refType, so they never count twice.
-      const [totals] = await tx.execute<BalanceTotals[]>(
-        `select
-           coalesce((select balance - held from flow_accounts where user_id = ?), 0) as spendable,
-           coalesce(sum(delta) filter (where reason = 'topup' and delta > 0), 0) as top_up,
-           coalesce(sum(delta) filter (where reason = 'grant'), 0) as subscription_grant,
-           coalesce(sum(delta) filter (where reason = 'call' and delta > 0
-             and ref_type not in ('holder_reward', 'freelance')), 0) as creator_share,
-           coalesce(sum(delta) filter (where ref_type = 'holder_reward'), 0) as holder_rewards,
-           coalesce(sum(delta) filter (where ref_type = 'freelance'), 0) as freelance,
-           coalesce(sum(delta) filter (where reason = 'quest'), 0) as quests
-         from ledger_entries where user_id = ?`,
-        [userId, userId],
-      );
-      const recent = await tx.find(
-        LedgerEntry,
-        { user: userId },
-        { orderBy: { createdAt: 'desc', id: 'desc' }, limit: RECENT_LEDGER_SIZE },
-      );
-      const micro = (value: string | undefined) => BigInt(value ?? 0);
-      const spendable = micro(totals?.spendable);
-      const granted = micro(totals?.subscription_grant);
-      // Grant FLOW is never withdrawable; top-ups are only credited once the provider has
-      // confirmed them, so none is unsettled. Spending is assumed to use grant FLOW last.
-      const withdrawable = spendable - (granted > 0n ? granted : 0n);
-      return {
-        balance: flowNumber(spendable),
-        withdrawableFlow: flowNumber(withdrawable > 0n ? withdrawable : 0n),
-        breakdown: {
-          topUp: flowNumber(micro(totals?.top_up)),
-          subscriptionGrant: flowNumber(granted),
-          creatorShare: flowNumber(micro(totals?.creator_share)),
-          holderRewardsTotal: flowNumber(micro(totals?.holder_rewards)),
-          freelance: flowNumber(micro(totals?.freelance)),
-          quests: flowNumber(micro(totals?.quests)),
-        },
-        recentLedger: recent.map(ledgerEntryWire),
-      };
+/** The deprecated balance record, from one statement (one snapshot). */
+export async function flowBalance(deps: Pick<FlowReadDeps, 'db'>, userId: number) {
+  const totals = await deps.db.row(balanceQuery, [userId, RECENT_LEDGER_SIZE]);
+  const micro = (value: string | undefined) => BigInt(value ?? 0);
+  const spendable = micro(totals?.spendable);
+  const granted = micro(totals?.subscription_grant);
+  // Grant FLOW is never withdrawable; top-ups are only credited once the provider has
+  // confirmed them, so none is unsettled. Spending is assumed to use grant FLOW last.
+  const withdrawable = spendable - (granted > 0n ? granted : 0n);
+  return {
+    balance: flowNumber(spendable),
+    withdrawableFlow: flowNumber(withdrawable > 0n ? withdrawable : 0n),
+    breakdown: {
+      topUp: flowNumber(micro(totals?.top_up)),
+      subscriptionGrant: flowNumber(granted),
+      creatorShare: flowNumber(micro(totals?.creator_share)),
+      holderRewardsTotal: flowNumber(micro(totals?.holder_rewards)),
+      freelance: flowNumber(micro(totals?.freelance)),
+      quests: flowNumber(micro(totals?.quests)),
     },
-    { isolationLevel: IsolationLevel.REPEATABLE_READ },
-  );
+    recentLedger: (totals?.recent ?? []).map(ledgerEntryWire),
+  };
 }
 
 type CreditInput = z.output<typeof creditBody>;
@@ -155,7 +138,10 @@ async function earlierCredit(em: EntityManager, input: CreditInput) {
       `refId: ${input.refId} was already used for a different credit`,
     );
   }
-  return { entry: ledgerEntryWire(entry), balance: await spendableOf(em, input.userId) };
+  return {
+    entry: ledgerEntryWire(ledgerRowOf(entry)),
+    balance: await spendableOf(em, input.userId),
+  };
 }
 
 async function insertCredit(em: EntityManager, input: CreditInput) {
@@ -174,7 +160,10 @@ async function insertCredit(em: EntityManager, input: CreditInput) {
       now: new Date(),
     });
     const entry = await tx.findOneOrFail(LedgerEntry, row.id);
-    return { entry: ledgerEntryWire(entry), balance: await spendableOf(tx, input.userId) };
+    return {
+      entry: ledgerEntryWire(ledgerRowOf(entry)),
+      balance: await spendableOf(tx, input.userId),
+    };
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../access/actor';
+import type { ApiDeps } from '../../deps';
 import {
   apiKeySchema,
   createdKeySchema,
@@ -16,13 +17,14 @@ import {
   usageQuery,
   usageSchema,
 } from './schemas';
-import { createKey, listKeys, ownedKey, revokeKey, rollKey, updateKey } from './service';
+import { createKey, listKeys, revokeKey, rollKey, updateKey } from './service';
 import { keyUsage, recentCalls } from './usage';
 
 const tags = ['api-keys'];
 
 /** API keys (spec "API keys", decisions §4). A session or an API key may manage keys. */
-export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
+  const reads = { db: opts.deps.db };
   const services = (request: FastifyRequest) => ({
     em: request.em,
     apiKeys: app.access.apiKeys,
@@ -55,7 +57,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ items: z.array(apiKeySchema) }) },
       },
     },
-    async (request) => listKeys(request.em, actorOf(request).userId),
+    async (request) => listKeys(reads, actorOf(request).userId),
   );
 
   app.patch(
@@ -128,10 +130,9 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const key = await ownedKey(request.em, actorOf(request).userId, request.params.id);
       // Read-your-writes on this instance: what it has buffered is written first.
       await app.usage.flush();
-      return keyUsage(request.em, key, request.query.since);
+      return keyUsage(reads, actorOf(request).userId, request.params.id, request.query.since);
     },
   );
 
@@ -148,9 +149,8 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const key = await ownedKey(request.em, actorOf(request).userId, request.params.id);
       await app.usage.flush();
-      return recentCalls(request.em, key.id, request.query.limit);
+      return recentCalls(reads, actorOf(request).userId, request.params.id, request.query.limit);
     },
   );
 };

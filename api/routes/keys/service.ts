@@ -3,11 +3,13 @@ import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
 import { ApiKey } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
+import type { SqlReader } from '../../../shared/db/sql';
 import { apiKeyPrefix, generateApiKey } from '../../../shared/domain/api-key';
 import { flowNumber, formatFlow } from '../../../shared/domain/flow';
 import { periodEnd, periodStart, spentInPeriod } from '../../../shared/domain/spend-period';
 import { AppError } from '../../../shared/errors';
 import { isKeyActive, type ApiKeyStore } from '../../access/api-key-store';
+import { activeKeys, type KeyRow } from './queries';
 import type { apiKeySchema, createKeyBody, updateKeyBody } from './schemas';
 
 /** API key management (decisions §4). Every function acts for one user and checks ownership. */
@@ -22,7 +24,23 @@ export interface KeyServiceDeps {
 
 type PublicKey = z.infer<typeof apiKeySchema>;
 
-export function publicKey(key: ApiKey, now = new Date()): PublicKey {
+type KeyFields = Pick<
+  ApiKey,
+  | 'id'
+  | 'prefix'
+  | 'name'
+  | 'rateLimitRpm'
+  | 'spendLimit'
+  | 'spendPeriod'
+  | 'spendUsed'
+  | 'spendPeriodStart'
+  | 'lastUsedAt'
+  | 'createdAt'
+  | 'revokedAt'
+  | 'expiresAt'
+>;
+
+export function publicKey(key: KeyFields, now = new Date()): PublicKey {
   const used = spentInPeriod(
     key.spendPeriod,
     { used: key.spendUsed, periodStart: key.spendPeriodStart },
@@ -44,6 +62,16 @@ export function publicKey(key: ApiKey, now = new Date()): PublicKey {
   };
 }
 
+/** What the caller hears of a key that is not theirs, or of no key at all. */
+export function keyNotFound(id: string): AppError {
+  return new AppError('api_key_not_found', `API key ${id.slice(0, 64)} does not exist`);
+}
+
+/** Whether `id` can be a key's id at all (anything else is a 404 without a lookup). */
+export function isKeyId(id: string): boolean {
+  return UUID.test(id);
+}
+
 /** The caller's key with this id; another user's id, or no such id, is 404 alike. */
 export async function ownedKey(
   em: EntityManager,
@@ -51,16 +79,14 @@ export async function ownedKey(
   id: string,
   options: { activeOnly?: boolean; lock?: boolean } = {},
 ): Promise<ApiKey> {
-  const key = UUID.test(id)
+  const key = isKeyId(id)
     ? await em.findOne(
         ApiKey,
         { id, user: userId },
         options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
       )
     : null;
-  if (!key || (options.activeOnly && !isKeyActive(key, new Date()))) {
-    throw new AppError('api_key_not_found', `API key ${id.slice(0, 64)} does not exist`);
-  }
+  if (!key || (options.activeOnly && !isKeyActive(key, new Date()))) throw keyNotFound(id);
   return key;
 }
 
@@ -124,18 +150,23 @@ export async function createKey(
   });
 }
 
-export async function listKeys(em: EntityManager, userId: number) {
+/** The reads: prepared statements, no entities. */
+export interface KeyReadDeps {
+  db: SqlReader;
+}
+
+function keyFieldsOf(row: KeyRow): KeyFields {
+  return {
+    ...row,
+    spendLimit: row.spendLimit === null ? null : BigInt(row.spendLimit),
+    spendUsed: BigInt(row.spendUsed),
+  };
+}
+
+export async function listKeys(deps: KeyReadDeps, userId: number) {
   const now = new Date();
-  const keys = await em.find(
-    ApiKey,
-    {
-      user: userId,
-      revokedAt: null,
-      $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }],
-    },
-    { orderBy: { createdAt: 'desc', id: 'desc' } },
-  );
-  return { items: keys.map((key) => publicKey(key, now)) };
+  const keys = await deps.db.rows(activeKeys, [userId, now]);
+  return { items: keys.map((key) => publicKey(keyFieldsOf(key), now)) };
 }
 
 export async function updateKey(

@@ -9,7 +9,7 @@ import { looksLikeSlug } from '../../wire';
  * anyone else are refused without saying whether the slug exists.
  */
 
-function notFound(slug: string): AppError {
+export function projectNotFound(slug: string): AppError {
   const shown = slug.length > 80 ? `${slug.slice(0, 80)}…` : slug;
   return new AppError('project_not_found', `project ${shown} does not exist`);
 }
@@ -17,22 +17,31 @@ function notFound(slug: string): AppError {
 async function bySlug(em: EntityManager, slug: string): Promise<Project> {
   // Anything that cannot be a slug (a NUL byte, say) never reaches PostgreSQL.
   const project = looksLikeSlug(slug) ? await em.findOne(Project, { slug }) : null;
-  if (!project) throw notFound(slug);
+  if (!project) throw projectNotFound(slug);
   return project;
 }
 
 /** Metadata reads: a private project is 401 `unauthenticated` anonymously, 404 for others. */
+export function assertViewable(
+  project: { private: boolean; ownerId: number },
+  slug: string,
+  actor: Actor | null,
+): void {
+  if (!project.private) return;
+  if (!actor) {
+    throw new AppError('unauthenticated', 'This private project needs a session or an API key');
+  }
+  if (project.ownerId !== actor.userId) throw projectNotFound(slug);
+}
+
+/** `assertViewable` on the entity, for the writes and downloads that go on with it. */
 export async function viewableProject(
   em: EntityManager,
   slug: string,
   actor: Actor | null,
 ): Promise<Project> {
   const project = await bySlug(em, slug);
-  if (!project.private) return project;
-  if (!actor) {
-    throw new AppError('unauthenticated', 'This private project needs a session or an API key');
-  }
-  if (project.owner.id !== actor.userId) throw notFound(slug);
+  assertViewable({ private: project.private, ownerId: project.owner.id }, slug, actor);
   return project;
 }
 
@@ -63,6 +72,6 @@ export async function ownedProject(
 ): Promise<Project> {
   const project = await bySlug(em, slug);
   if (project.owner.id === actor.userId) return project;
-  if (project.private) throw notFound(slug);
+  if (project.private) throw projectNotFound(slug);
   throw new AppError('not_owner', `project ${slug} belongs to another user`);
 }

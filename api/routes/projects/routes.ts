@@ -1,10 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Project } from '../../../shared/db/entities';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
-import { pageScope, paginate } from '../../plugins/pagination';
-import { viewableProject } from './access';
 import { artifactBytes, findArtifact, matchesEtag } from './artifact';
 import { cancelRun, startRun } from './runs';
 import {
@@ -22,14 +19,15 @@ import {
   unsubscribedSchema,
 } from './schemas';
 import { archiveProject, createProject, subscribe, unsubscribe } from './service';
-import { projectView, projectViews } from './views';
+import { listOwnProjects, viewProject } from './views';
 
 const tags = ['projects'];
 
 /** Projects (spec "Projects", decisions §7). The stream lives in `stream-routes.ts`. */
 export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const { config, temporal } = opts.deps;
-  const services = (request: FastifyRequest) => ({ em: request.em, config });
+  const { config, temporal, db } = opts.deps;
+  const services = (request: FastifyRequest) => ({ em: request.em, db, config });
+  const reads = { db, config, cursors: app.cursors };
   const runServices = (request: FastifyRequest) => ({ em: request.em, config, temporal });
 
   app.post(
@@ -60,20 +58,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: projectPageSchema },
       },
     },
-    async (request) => {
-      const userId = actorOf(request).userId;
-      const page = await paginate(request.em, app.cursors, Project, {
-        scope: pageScope('my-projects', { userId }),
-        where: { owner: userId },
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: request.query.limit,
-        cursor: request.query.cursor,
-      });
-      return {
-        items: await projectViews(request.em, config, page.items),
-        nextCursor: page.nextCursor,
-      };
-    },
+    async (request) => listOwnProjects(reads, actorOf(request).userId, request.query),
   );
 
   app.get(
@@ -87,10 +72,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: projectSchema },
       },
     },
-    async (request) => {
-      const project = await viewableProject(request.em, request.params.slug, request.actor);
-      return projectView(request.em, config, project);
-    },
+    async (request) => viewProject(reads, request.params.slug, request.actor),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import type { Config } from '../../../shared/config';
 import { Project, ProjectSubscription, Token } from '../../../shared/db/entities';
 import { AGENT_TEMPLATES, type ProjectStatus } from '../../../shared/db/entities/project';
 import type { EntityManager } from '../../../shared/db/orm';
+import type { SqlReader } from '../../../shared/db/sql';
 import { featuresOf } from '../../../shared/domain/tiers';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
@@ -12,12 +13,14 @@ import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
 import { ownedProject, viewableProject } from './access';
 import type { CreateProjectInput, ProjectView } from './schemas';
-import { projectView } from './views';
+import { currentView } from './views';
 
 /** Projects as their owners manage them (spec "Projects", decisions §7). */
 
 export interface ProjectServiceDeps {
   em: EntityManager;
+  /** The response's view is read back through the read statements. */
+  db: SqlReader;
   config: Pick<Config, 'publicBaseUrl'>;
 }
 
@@ -106,7 +109,7 @@ export async function createProject(
       slug = suffixedSlug(base);
     }
   }
-  return projectView(deps.em, deps.config, await deps.em.findOneOrFail(Project, id));
+  return currentView(deps, slug);
 }
 
 /**
@@ -135,7 +138,7 @@ export async function archiveProject(
       );
     }
   }
-  return projectView(deps.em, deps.config, project);
+  return currentView(deps, project.slug);
 }
 
 /** A project whose milestones the caller may follow: one they can see, not archived. */

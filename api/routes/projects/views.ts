@@ -1,95 +1,104 @@
 import type { Config } from '../../../shared/config';
-import { ProjectRun, Token, type Project } from '../../../shared/db/entities';
-import type { EntityManager } from '../../../shared/db/orm';
+import type { CursorCodec } from '../../../shared/domain/cursor';
+import type { SqlReader } from '../../../shared/db/sql';
 import { runArtifactUrl } from '../../../shared/projects/urls';
+import type { Actor } from '../../access/actor';
+import { keyset } from '../../plugins/keyset';
+import { pageScope } from '../../plugins/pagination';
+import { looksLikeSlug } from '../../wire';
+import { assertViewable, projectNotFound } from './access';
+import { OWN_PROJECTS_ORDER, ownProjectsPage, projectBySlug, type ProjectRow } from './queries';
 import { RUN_PLANNERS, type ProjectView, type RunPlanner, type RunView } from './schemas';
 
-/** Projects as the API shows them; lists are built in a fixed number of queries. */
+/** Projects as the API shows them, each read in one statement (`queries.ts`). */
 
-const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+export interface ProjectReadDeps {
+  db: SqlReader;
+  config: Pick<Config, 'publicBaseUrl'>;
+}
 
 export function streamUrl(config: Pick<Config, 'publicBaseUrl'>, slug: string): string {
   return `${config.publicBaseUrl}/projects/${slug}/stream`;
 }
 
 /** Only the three planners are ever written; anything else is a broken row, not a value. */
-function plannerOf(run: ProjectRun): RunPlanner {
-  const planner = RUN_PLANNERS.find((known) => known === run.planner);
-  if (!planner) throw new Error(`run ${run.id} has an unknown planner ${run.planner}`);
-  return planner;
+function plannerOf(runId: string, planner: string | null): RunPlanner {
+  const known = RUN_PLANNERS.find((candidate) => candidate === planner);
+  if (!known) throw new Error(`run ${runId} has an unknown planner ${planner}`);
+  return known;
 }
 
-function runView(
-  config: Pick<Config, 'publicBaseUrl'>,
-  slug: string,
-  run: ProjectRun,
-  hasArtifact: boolean,
-): RunView {
+function runView(config: Pick<Config, 'publicBaseUrl'>, row: ProjectRow): RunView | null {
+  if (row.runId === null || row.runStatus === null || row.runCreatedAt === null) return null;
   return {
-    runId: run.id,
-    status: run.status,
-    planner: plannerOf(run),
-    createdAt: run.createdAt.toISOString(),
-    startedAt: iso(run.startedAt),
-    finishedAt: iso(run.finishedAt),
-    headSha: run.headSha ?? null,
-    reason: run.reason ?? null,
-    artifactUrl: hasArtifact ? runArtifactUrl(config.publicBaseUrl, slug, run.id) : null,
+    runId: row.runId,
+    status: row.runStatus,
+    planner: plannerOf(row.runId, row.runPlanner),
+    createdAt: row.runCreatedAt,
+    startedAt: row.runStartedAt,
+    finishedAt: row.runFinishedAt,
+    headSha: row.runHeadSha,
+    reason: row.runReason,
+    artifactUrl: row.runHasArtifact
+      ? runArtifactUrl(config.publicBaseUrl, row.slug, row.runId)
+      : null,
   };
 }
 
-/** The views of several projects, in their order. */
-export async function projectViews(
-  em: EntityManager,
-  config: Pick<Config, 'publicBaseUrl'>,
-  projects: Project[],
-): Promise<ProjectView[]> {
-  if (projects.length === 0) return [];
-  const tokenIds = [...new Set(projects.map((project) => project.token.id))];
-  const runIds = projects.flatMap((project) =>
-    project.currentRunId ? [project.currentRunId] : [],
-  );
-  const tokens = await em.find(Token, { id: { $in: tokenIds } }, { fields: ['id', 'slug'] });
-  const runs = runIds.length > 0 ? await em.find(ProjectRun, { id: { $in: runIds } }) : [];
-  // The artifact column is lazy (it may be megabytes): only whether it is there is read.
-  const withArtifact =
-    runIds.length > 0
-      ? await em.find(
-          ProjectRun,
-          { id: { $in: runIds }, artifact: { $ne: null } },
-          { fields: ['id'] },
-        )
-      : [];
-  const slugs = new Map(tokens.map((token) => [token.id, token.slug]));
-  const runsById = new Map(runs.map((run) => [run.id, run]));
-  const artifacts = new Set(withArtifact.map((run) => run.id));
-  return projects.map((project) => {
-    const run = project.currentRunId ? runsById.get(project.currentRunId) : undefined;
-    return {
-      id: project.id,
-      slug: project.slug,
-      tokenSlug: slugs.get(project.token.id) ?? '',
-      title: project.title,
-      brief: project.brief,
-      agentTemplate: project.agentTemplate,
-      private: project.private,
-      status: project.status,
-      createdAt: project.createdAt.toISOString(),
-      updatedAt: project.updatedAt.toISOString(),
-      archivedAt: iso(project.archivedAt),
-      lastEventId: Number(project.lastEventSeq),
-      streamUrl: streamUrl(config, project.slug),
-      run: run ? runView(config, project.slug, run, artifacts.has(run.id)) : null,
-    };
-  });
+export function projectView(config: Pick<Config, 'publicBaseUrl'>, row: ProjectRow): ProjectView {
+  return {
+    id: row.id,
+    slug: row.slug,
+    tokenSlug: row.tokenSlug,
+    title: row.title,
+    brief: row.brief,
+    agentTemplate: row.agentTemplate,
+    private: row.private,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    archivedAt: row.archivedAt,
+    lastEventId: Number(row.lastEventSeq),
+    streamUrl: streamUrl(config, row.slug),
+    run: runView(config, row),
+  };
 }
 
-export async function projectView(
-  em: EntityManager,
-  config: Pick<Config, 'publicBaseUrl'>,
-  project: Project,
+async function rowBySlug(db: SqlReader, slug: string): Promise<ProjectRow> {
+  // Anything that cannot be a slug (a NUL byte, say) never reaches PostgreSQL.
+  const row = looksLikeSlug(slug) ? await db.row(projectBySlug, [slug]) : undefined;
+  if (!row) throw projectNotFound(slug);
+  return row;
+}
+
+/** A project the actor may see (a private one: its owner only), as the API shows it. */
+export async function viewProject(
+  deps: ProjectReadDeps,
+  slug: string,
+  actor: Actor | null,
 ): Promise<ProjectView> {
-  const [view] = await projectViews(em, config, [project]);
-  if (!view) throw new Error('projectViews returned nothing for one project');
-  return view;
+  const row = await rowBySlug(deps.db, slug);
+  assertViewable(row, slug, actor);
+  return projectView(deps.config, row);
+}
+
+/** The project as it is now, after its owner changed it (the write is committed). */
+export async function currentView(deps: ProjectReadDeps, slug: string): Promise<ProjectView> {
+  return projectView(deps.config, await rowBySlug(deps.db, slug));
+}
+
+/** The caller's projects, archived ones included, newest first, keyset-paged. */
+export async function listOwnProjects(
+  deps: ProjectReadDeps & { cursors: CursorCodec },
+  userId: number,
+  request: { cursor?: string | undefined; limit: number },
+): Promise<{ items: ProjectView[]; nextCursor: string | null }> {
+  const page = keyset(deps.cursors, OWN_PROJECTS_ORDER, {
+    scope: pageScope('my-projects', { userId }),
+    cursor: request.cursor,
+    limit: request.limit,
+  });
+  const rows = await deps.db.rows(ownProjectsPage, [userId, ...page.after, page.fetch]);
+  const { items, nextCursor } = page.page(rows);
+  return { items: items.map((row) => projectView(deps.config, row)), nextCursor };
 }

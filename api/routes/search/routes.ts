@@ -41,7 +41,8 @@ export const searchHitSchema = z
   .meta({ id: 'SearchHit' });
 
 /** Search over published agents and tokens (spec "Search", decisions §7). */
-export const searchRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
+  const { db } = opts.deps;
   app.get(
     '/search',
     {
@@ -60,7 +61,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
     },
     async (request) => ({
       ok: true as const,
-      items: await search(request.em, request.query),
+      items: await search(db, request.query),
     }),
   );
 };

@@ -17,8 +17,9 @@ const tags = ['tokens'];
 
 /** Tokens and chains (spec "Tokens", decisions §7). */
 export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const { config } = opts.deps;
+  const { config, db } = opts.deps;
   const services = (request: FastifyRequest) => ({ em: request.em, config });
+  const reads = { db, cursors: app.cursors, config };
 
   app.post(
     '/tokens',
@@ -48,7 +49,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         response: { 200: tokenPageSchema },
       },
     },
-    async (request) => listTokens(request.em, app.cursors, request.query),
+    async (request) => listTokens(reads, request.query),
   );
 
   app.get(
@@ -62,7 +63,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         response: { 200: tokenDetailSchema },
       },
     },
-    async (request) => tokenBySlug(services(request), request.params.slug),
+    async (request) => tokenBySlug(reads, request.params.slug),
   );
 
   app.get(

@@ -11,13 +11,15 @@ import { flowNumber } from '../../../shared/domain/flow';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import type { CursorCodec } from '../../../shared/domain/cursor';
-import { pageScope, paginate } from '../../plugins/pagination';
+import type { SqlReader } from '../../../shared/db/sql';
+import { keyset } from '../../plugins/keyset';
+import { pageScope } from '../../plugins/pagination';
 import { looksLikeSlug } from '../../wire';
+import { TOKEN_ORDERS, tokenBySlug as bySlug, tokenPage } from './queries';
 import {
   launchParamsSchemas,
   type CreateTokenInput,
   type listTokensQuery,
-  type TokenSort,
   type tokenDetailSchema,
   type tokenSchema,
 } from './schemas';
@@ -27,6 +29,13 @@ import {
 export interface TokenServiceDeps {
   em: EntityManager;
   config: Pick<Config, 'chainRpcUrls' | 'launchFactories'>;
+}
+
+/** The reads: prepared statements, no entities. */
+export interface TokenReadDeps {
+  db: SqlReader;
+  cursors: CursorCodec;
+  config: TokenServiceDeps['config'];
 }
 
 type TokenFields = Pick<
@@ -49,13 +58,11 @@ type TokenFields = Pick<
 // Checked before upper-casing: toUpperCase() turns "ß" into "SS" and "ı" into "I".
 const TICKER = /^[A-Za-z0-9]{3,6}$/;
 const SLUG_ATTEMPTS = 5;
-const SORT_ORDER = {
-  new: { createdAt: 'desc', id: 'desc' },
-  old: { createdAt: 'asc', id: 'asc' },
-  name: { name: 'asc', id: 'asc' },
-} as const satisfies Record<TokenSort, Record<string, 'asc' | 'desc'>>;
 
-export function publicToken(token: TokenFields): z.infer<typeof tokenSchema> {
+/** A token's fields with the creation time already in its wire form. */
+type TokenWireFields = Omit<TokenFields, 'createdAt'> & { createdAt: string };
+
+export function publicToken(token: TokenWireFields): z.infer<typeof tokenSchema> {
   return {
     id: token.id,
     slug: token.slug,
@@ -68,7 +75,7 @@ export function publicToken(token: TokenFields): z.infer<typeof tokenSchema> {
     brief: token.brief ?? null,
     params: token.params,
     state: token.state,
-    createdAt: token.createdAt.toISOString(),
+    createdAt: token.createdAt,
     // The calldata only matters until the launch is linked to an instance.
     ...(token.instance == null && token.pendingLaunchTx
       ? { pendingLaunchTx: token.pendingLaunchTx }
@@ -84,11 +91,11 @@ function factoryOf(config: TokenServiceDeps['config'], chainId: number, template
 
 export function tokenDetail(
   config: TokenServiceDeps['config'],
-  token: TokenFields & Pick<Token, 'holderRewardPool'>,
+  token: TokenWireFields & { holderRewardPool: string },
 ): z.infer<typeof tokenDetailSchema> {
   return {
     ...publicToken(token),
-    holderRewardPoolFlow: flowNumber(token.holderRewardPool),
+    holderRewardPoolFlow: flowNumber(BigInt(token.holderRewardPool)),
     launchFactory: token.instance == null ? factoryOf(config, token.chainId, token.template) : null,
   };
 }
@@ -196,7 +203,7 @@ export async function createToken(
   for (let attempt = 1; ; attempt += 1) {
     try {
       await deps.em.insert(Token, { ...row, owner: userId });
-      return publicToken(row);
+      return publicToken({ ...row, createdAt: row.createdAt.toISOString() });
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       const constraint = constraintOf(error);
@@ -218,30 +225,28 @@ export async function createToken(
   }
 }
 
-export async function tokenBySlug(deps: TokenServiceDeps, slug: string) {
-  const token = looksLikeSlug(slug) ? await deps.em.findOne(Token, { slug }) : null;
+export async function tokenBySlug(deps: TokenReadDeps, slug: string) {
+  const token = looksLikeSlug(slug) ? await deps.db.row(bySlug, [slug]) : undefined;
   if (!token) throw new AppError('token_not_found', `token: ${shown(slug)} does not exist`);
   return tokenDetail(deps.config, token);
 }
 
-export async function listTokens(
-  em: EntityManager,
-  cursors: CursorCodec,
-  query: z.output<typeof listTokensQuery>,
-) {
+export async function listTokens(deps: TokenReadDeps, query: z.output<typeof listTokensQuery>) {
   const { cursor, limit, template, state, chainId, sort } = query;
-  const page = await paginate(em, cursors, Token, {
+  const page = keyset(deps.cursors, TOKEN_ORDERS[sort], {
     scope: pageScope('tokens', { template, state, chainId, sort }),
-    where: {
-      ...(template ? { template } : {}),
-      ...(state ? { state } : {}),
-      ...(chainId !== undefined ? { chainId } : {}),
-    },
-    orderBy: SORT_ORDER[sort],
-    limit,
     cursor,
+    limit,
   });
-  return { items: page.items.map(publicToken), nextCursor: page.nextCursor };
+  const rows = await deps.db.rows(tokenPage[sort], [
+    template ?? null,
+    state ?? null,
+    chainId ?? null,
+    ...page.after,
+    page.fetch,
+  ]);
+  const { items, nextCursor } = page.page(rows);
+  return { items: items.map((token) => publicToken(token)), nextCursor };
 }
 
 /** Every configured chain with each template's factory, so a wallet knows where to launch. */

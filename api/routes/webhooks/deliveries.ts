@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { z } from 'zod';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { Config } from '../../../shared/config';
-import { WebhookDelivery, WebhookDeliveryAttempt } from '../../../shared/db/entities';
+import { WebhookDelivery } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 import {
@@ -14,9 +14,16 @@ import {
   type WebhookDeliveryInput,
 } from '../../../shared/temporal';
 import { PING_EVENT } from '../../../shared/webhooks/events';
-import { paginate, pageScope } from '../../plugins/pagination';
+import { keyset, type Keyset } from '../../plugins/keyset';
+import { pageScope } from '../../plugins/pagination';
+import {
+  DELIVERY_ORDER,
+  deliveryPage,
+  ownedWebhook as ownedWebhookQuery,
+  type DeliveryRow,
+} from './queries';
 import type { deliverySchema } from './schemas';
-import { isUuid, ownedWebhook } from './service';
+import { isUuid, ownedWebhook, webhookNotFound, type WebhookReadDeps } from './service';
 
 /**
  * Deliveries started by hand: a test ping and a redelivery. Each writes a `pending` delivery row,
@@ -131,47 +138,50 @@ export async function redeliver(
 
 type PublicDelivery = z.infer<typeof deliverySchema>;
 
+function publicDelivery(delivery: DeliveryRow): PublicDelivery {
+  return {
+    id: delivery.id,
+    event: delivery.event,
+    // As the envelope held it: a number becomes its digits, a missing id "undefined".
+    event_id: String(delivery.hasEventId ? delivery.eventId : undefined),
+    status: delivery.status,
+    attempts: delivery.attempts.map((attempt) => ({
+      attempt: attempt.attempt,
+      started_at: attempt.started_at,
+      status_code: attempt.status_code,
+      duration_ms: attempt.duration_ms,
+      error: attempt.error,
+    })),
+    created_at: delivery.createdAt,
+    completed_at: delivery.completedAt,
+  };
+}
+
 /** A subscription's deliveries, newest first, each with its attempts in order. */
 export async function listDeliveries(
-  em: EntityManager,
-  cursors: CursorCodec,
+  deps: WebhookReadDeps & { cursors: CursorCodec },
   userId: number,
   webhookId: string,
-  page: { cursor?: string | undefined; limit: number },
+  request: { cursor?: string | undefined; limit: number },
 ): Promise<{ items: PublicDelivery[]; nextCursor: string | null }> {
-  const webhook = await ownedWebhook(em, userId, webhookId);
-  const { items, nextCursor } = await paginate(em, cursors, WebhookDelivery, {
-    scope: pageScope('webhook-deliveries', { webhook: webhook.id }),
-    where: { webhook: webhook.id },
-    orderBy: { createdAt: 'desc', id: 'desc' },
-    limit: page.limit,
-    cursor: page.cursor,
-  });
-  const attempts = items.length
-    ? await em.find(
-        WebhookDeliveryAttempt,
-        { delivery: { $in: items.map((delivery) => delivery.id) } },
-        { orderBy: { attempt: 'asc' } },
-      )
-    : [];
-  return {
-    items: items.map((delivery) => ({
-      id: delivery.id,
-      event: delivery.event,
-      event_id: String(delivery.payload.id),
-      status: delivery.status,
-      attempts: attempts
-        .filter((attempt) => attempt.delivery.id === delivery.id)
-        .map((attempt) => ({
-          attempt: attempt.attempt,
-          started_at: attempt.startedAt.toISOString(),
-          status_code: attempt.statusCode ?? null,
-          duration_ms: attempt.durationMs,
-          error: attempt.error ?? null,
-        })),
-      created_at: delivery.createdAt.toISOString(),
-      completed_at: delivery.completedAt?.toISOString() ?? null,
-    })),
-    nextCursor,
-  };
+  if (!isUuid(webhookId)) throw webhookNotFound(webhookId);
+  let page: Keyset<'createdAt' | 'id'>;
+  try {
+    page = keyset(deps.cursors, DELIVERY_ORDER, {
+      // The id as PostgreSQL writes a uuid, as the scope always had it.
+      scope: pageScope('webhook-deliveries', { webhook: webhookId.toLowerCase() }),
+      cursor: request.cursor,
+      limit: request.limit,
+    });
+  } catch (error) {
+    // Someone else's subscription is a 404 whatever the cursor, as it always was.
+    const owned = await deps.db.row(ownedWebhookQuery, [webhookId, userId]);
+    if (!owned) throw webhookNotFound(webhookId);
+    throw error;
+  }
+  const rows = await deps.db.rows(deliveryPage, [webhookId, userId, ...page.after, page.fetch]);
+  if (rows.length === 0) throw webhookNotFound(webhookId);
+  const deliveries = rows.filter((row): row is DeliveryRow => row.id !== null);
+  const { items, nextCursor } = page.page(deliveries);
+  return { items: items.map(publicDelivery), nextCursor };
 }

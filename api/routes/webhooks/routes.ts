@@ -22,7 +22,8 @@ const tags = ['webhooks'];
 
 /** Webhook subscriptions and deliveries (spec "Webhooks", decisions §7). */
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const { config, temporal } = opts.deps;
+  const { config, temporal, db } = opts.deps;
+  const reads = { db, cursors: app.cursors };
   const deliveryDeps = (request: FastifyRequest) => ({ em: request.em, config, temporal });
 
   app.post(
@@ -52,7 +53,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: { summary: 'The caller’s subscriptions', tags, response: { 200: webhookListSchema } },
     },
-    async (request) => listWebhooks(request.em, actorOf(request).userId),
+    async (request) => listWebhooks(reads, actorOf(request).userId),
   );
 
   // A static segment outranks `:id` in Fastify's router, whatever the registration order.
@@ -120,13 +121,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       },
     },
     async (request) =>
-      listDeliveries(
-        request.em,
-        app.cursors,
-        actorOf(request).userId,
-        request.params.id,
-        request.query,
-      ),
+      listDeliveries(reads, actorOf(request).userId, request.params.id, request.query),
   );
 
   app.post(

@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import type { Config } from '../../../shared/config';
 import { Webhook } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
+import type { SqlReader } from '../../../shared/db/sql';
 import { generateSigningSecret } from '../../../shared/domain/signature';
 import { AppError } from '../../../shared/errors';
 import { checkOutboundUrl } from '../../../shared/net/outbound-url';
+import { liveWebhooks, type WebhookRow } from './queries';
 import {
   MAX_WEBHOOKS_PER_USER,
   type CreateWebhookInput,
@@ -26,13 +28,17 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-export function publicWebhook(webhook: Webhook): z.infer<typeof webhookSchema> {
+export function webhookNotFound(id: string): AppError {
+  return new AppError('webhook_not_found', `webhook ${id.slice(0, 64)} does not exist`);
+}
+
+export function publicWebhook(webhook: WebhookRow): z.infer<typeof webhookSchema> {
   const last = webhook.lastError;
   return {
     id: webhook.id,
     url: webhook.url,
     events: webhook.events,
-    created_at: webhook.createdAt.toISOString(),
+    created_at: webhook.createdAt,
     last_error: last
       ? { at: last.at, delivery_id: last.deliveryId, status: last.status, error: last.error }
       : null,
@@ -44,8 +50,7 @@ export async function ownedWebhook(em: EntityManager, userId: number, id: string
   const webhook = isUuid(id)
     ? await em.findOne(Webhook, { id, user: userId, deletedAt: null })
     : null;
-  if (!webhook)
-    throw new AppError('webhook_not_found', `webhook ${id.slice(0, 64)} does not exist`);
+  if (!webhook) throw webhookNotFound(id);
   return webhook;
 }
 
@@ -88,16 +93,24 @@ export async function createWebhook(
       deletedAt: null,
     });
     await em.flush();
-    return { webhook: { ...publicWebhook(webhook), secret: webhook.secret } };
+    const created = {
+      id: webhook.id,
+      url: webhook.url,
+      events: webhook.events,
+      createdAt: webhook.createdAt.toISOString(),
+      lastError: null,
+    };
+    return { webhook: { ...publicWebhook(created), secret: webhook.secret } };
   });
 }
 
-export async function listWebhooks(em: EntityManager, userId: number) {
-  const webhooks = await em.find(
-    Webhook,
-    { user: userId, deletedAt: null },
-    { orderBy: { createdAt: 'asc', id: 'asc' } },
-  );
+/** The reads: prepared statements, no entities. */
+export interface WebhookReadDeps {
+  db: SqlReader;
+}
+
+export async function listWebhooks(deps: WebhookReadDeps, userId: number) {
+  const webhooks = await deps.db.rows(liveWebhooks, [userId]);
   return { items: webhooks.map((webhook) => publicWebhook(webhook)) };
 }
 
@@ -110,7 +123,5 @@ export async function deleteWebhook(em: EntityManager, userId: number, id: strin
         { deletedAt: new Date() },
       )
     : 0;
-  if (deleted === 0) {
-    throw new AppError('webhook_not_found', `webhook ${id.slice(0, 64)} does not exist`);
-  }
+  if (deleted === 0) throw webhookNotFound(id);
 }

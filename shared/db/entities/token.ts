@@ -25,6 +25,8 @@ export const Token = defineEntity({
   ],
   indexes: [
     { properties: ['createdAt', 'id'] },
+    // GET /tokens?sort=name pages by (name, id).
+    { properties: ['name', 'id'] },
     {
       name: 'tokens_instance_lower_index',
       expression:

@@ -4,6 +4,7 @@ import { Migration20261122010000_identity } from './Migration20261122010000_iden
 import { Migration20261122020000_catalog } from './Migration20261122020000_catalog';
 import { Migration20261122030000_projects } from './Migration20261122030000_projects';
 import { Migration20261122040000_webhooks } from './Migration20261122040000_webhooks';
+import { Migration20261124100000_tokens_name_order } from './Migration20261124100000_tokens_name_order';
 import { Migration20261125000000_marketplace_stats } from './Migration20261125000000_marketplace_stats';
 
 /** Every committed migration, in order. A new migration file is added here too. */
@@ -13,6 +14,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122020000_catalog', class: Migration20261122020000_catalog },
   { name: 'Migration20261122030000_projects', class: Migration20261122030000_projects },
   { name: 'Migration20261122040000_webhooks', class: Migration20261122040000_webhooks },
+  {
+    name: 'Migration20261124100000_tokens_name_order',
+    class: Migration20261124100000_tokens_name_order,
+  },
   {
     name: 'Migration20261125000000_marketplace_stats',
     class: Migration20261125000000_marketplace_stats,

@@ -1,0 +1,72 @@
+import type { AgentTemplate, ProjectStatus } from '../../../shared/db/entities/project';
+import type { RunStatus } from '../../../shared/db/entities/project-run';
+import { isoUtc, statement } from '../../../shared/db/sql';
+import { keysetOrder } from '../../plugins/keyset';
+
+/**
+ * The project reads (decisions "Hot reads"): a project with its token's slug and its current
+ * run, in one statement (timestamps already ISO 8601).
+ */
+
+export interface ProjectRow {
+  id: string;
+  slug: string;
+  ownerId: number;
+  tokenSlug: string;
+  title: string;
+  brief: string;
+  agentTemplate: AgentTemplate;
+  private: boolean;
+  status: ProjectStatus;
+  createdAt: string;
+  updatedAt: string;
+  archivedAt: string | null;
+  /** int8, a string. */
+  lastEventSeq: string;
+  /** The current run; every run field is null when there is none. */
+  runId: string | null;
+  runStatus: RunStatus | null;
+  runPlanner: string | null;
+  runCreatedAt: string | null;
+  runStartedAt: string | null;
+  runFinishedAt: string | null;
+  runHeadSha: string | null;
+  runReason: string | null;
+  /** Whether the run has an artifact; the (lazy, possibly large) bytes are never read. */
+  runHasArtifact: boolean | null;
+}
+
+const VIEW = `select p.id, p.slug, p.owner_id as "ownerId", coalesce(t.slug, '') as "tokenSlug",
+          p.title, p.brief, p.agent_template as "agentTemplate", p.private, p.status,
+          ${isoUtc('p.created_at')} as "createdAt", ${isoUtc('p.updated_at')} as "updatedAt",
+          ${isoUtc('p.archived_at')} as "archivedAt", p.last_event_seq as "lastEventSeq",
+          r.id as "runId", r.status as "runStatus", r.planner as "runPlanner",
+          ${isoUtc('r.created_at')} as "runCreatedAt", ${isoUtc('r.started_at')} as "runStartedAt",
+          ${isoUtc('r.finished_at')} as "runFinishedAt", r.head_sha as "runHeadSha",
+          r.reason as "runReason", r.artifact is not null as "runHasArtifact"
+     from projects p
+     left join tokens t on t.id = p.token_id
+     left join project_runs r on r.id = p.current_run_id`;
+
+/** Any project by slug; who may see it is decided on the row (`assertViewable`). */
+export const projectBySlug = statement<ProjectRow, [slug: string]>(
+  'projects.by_slug',
+  `${VIEW} where p.slug = $1`,
+);
+
+/** Newest first (index `projects (owner_id, created_at, id)`). */
+export const OWN_PROJECTS_ORDER = keysetOrder('desc', [
+  { column: 'p.created_at', type: 'timestamptz', field: 'createdAt' },
+  { column: 'p.id', type: 'uuid', field: 'id' },
+]);
+
+export const ownProjectsPage = statement<
+  ProjectRow,
+  [ownerId: number, ...after: string[], fetch: number]
+>(
+  'projects.own_page',
+  `${VIEW}
+    where p.owner_id = $1 and ${OWN_PROJECTS_ORDER.after(2)}
+    order by ${OWN_PROJECTS_ORDER.orderBy}
+    limit $${2 + OWN_PROJECTS_ORDER.arity}`,
+);
