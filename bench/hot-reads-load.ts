@@ -44,6 +44,7 @@ export async function measure(target: Target, durationS: number, connections: nu
   };
   return {
     okRps: result['2xx'] / result.duration,
+    ok: result['2xx'],
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -57,13 +58,20 @@ function get(target: Target): Promise<Response> {
   return fetch(target.url, { headers });
 }
 
-/** Every target must answer 200 before anything is counted (a 401 would be a fast lie). */
+/**
+ * Every target must answer 200 before anything is counted, and a list must list something:
+ * a 401 or an empty page would be a fast lie.
+ */
 export async function probe(targets: Target[]): Promise<void> {
   for (const target of targets) {
     const response = await get(target);
     const body = await response.text();
     if (response.status !== 200) {
       throw new Error(`${target.label}: ${response.status} ${body.slice(0, 300)}`);
+    }
+    const { items } = JSON.parse(body) as { items?: unknown[] };
+    if (items !== undefined && items.length === 0) {
+      throw new Error(`${target.label}: answers an empty list`);
     }
   }
 }

@@ -11,6 +11,8 @@ export const GOALS = { listing: 0.6, me: 0.3, healthz: 0.5, everyRead: 0.5, scal
 export interface Measured {
   /** 2xx responses per second over the whole run. */
   okRps: number;
+  /** 2xx responses in the run. */
+  ok: number;
   p99: number;
   non2xx: number;
   /** Connection errors and timeouts. */
@@ -53,12 +55,21 @@ const fmt = (n: number, digits = 0) =>
     ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : '-';
 
-export function printTable(specs: TargetSpec[], results: Results): void {
+/**
+ * A run that completes few requests per connection under-measures: its first responses only
+ * arrive after about connections / throughput seconds, a large part of a short run.
+ */
+const FEW_PER_CONNECTION = 5;
+
+export function printTable(specs: TargetSpec[], results: Results, connections: number): void {
   const header = ['target', 'ok req/s', 'p99 ms', '× hello', '× pg floor', '× redis', 'failed'];
+  let few = false;
   const rows = specs.map((spec) => {
     const runs = results.get(spec.id) ?? [];
+    const short = median(runs.map((m) => m.ok)) < FEW_PER_CONNECTION * connections;
+    few ||= short;
     return [
-      spec.label,
+      short ? `${spec.label} †` : spec.label,
       fmt(median(runs.map((m) => m.okRps))),
       fmt(median(runs.map((m) => m.p99))),
       fmt(pairedRatio(results, spec.id, spec.anchors.hello), 2),
@@ -78,6 +89,12 @@ export function printTable(specs: TargetSpec[], results: Results): void {
       .join('  ');
   console.log(`  ${line(header)}`);
   for (const row of rows) console.log(`  ${line(row)}`);
+  if (few) {
+    console.log(
+      `  † fewer than ${FEW_PER_CONNECTION} responses per connection in a run: its first ` +
+        'responses came late in the run, so its req/s is under-measured (BENCH_DURATION_S)',
+    );
+  }
 }
 
 export interface Verdict {
@@ -106,9 +123,13 @@ export function printVerdicts(verdicts: Verdict[], results: Results): boolean {
 }
 
 /** The table, then the issue's goals as verdicts (`large`: the scale goal too). */
-export function report(targets: TargetSpec[], results: Results, large: boolean): void {
+export function report(
+  targets: TargetSpec[],
+  results: Results,
+  options: { large: boolean; connections: number },
+): void {
   console.log('hot-reads: medians over rounds (ratios: medians of per-round ratios)');
-  printTable(targets, results);
+  printTable(targets, results, options.connections);
   const reads = targets.filter((t) => !t.anchor);
   const lowest = reads
     .map((t) => ({ t, ratio: pairedRatio(results, t.id, t.anchors.pg) }))
@@ -143,7 +164,7 @@ export function report(targets: TargetSpec[], results: Results, large: boolean):
       detail: `lowest: ${lowest?.t.label.trim()}; ${below} of ${reads.length} below`,
     },
   ];
-  if (large) {
+  if (options.large) {
     const floors = pairedRatio(results, 'pg-large', 'pg-small');
     verdicts.push({
       goal: `keyed listing at 5,000 agents / 500k calls ≥ ${GOALS.scale} × at 200 agents`,

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { WorkflowNotFoundError } from '@temporalio/client';
@@ -58,6 +59,8 @@ interface DataSet {
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+const machineLoad = () =>
+  `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
 async function build(env: BenchEnv): Promise<void> {
   const main = resolve(ROOT, 'dist/api/main.js');
@@ -260,7 +263,7 @@ export async function benchHotReads(): Promise<void> {
   console.log(
     `hot-reads: node dist/api/main.js (NODE_ENV=production, default LOG_LEVEL) vs bare anchors; ` +
       `${env.BENCH_ROUNDS} rounds × ${env.BENCH_DURATION_S} s per target, ` +
-      `-c ${env.BENCH_CONNECTIONS}, ${env.BENCH_WARMUP_S} s warm-up each`,
+      `-c ${env.BENCH_CONNECTIONS}, ${env.BENCH_WARMUP_S} s warm-up each; ${machineLoad()}`,
   );
   try {
     await build(env);
@@ -298,8 +301,12 @@ export async function benchHotReads(): Promise<void> {
       pg,
       `svc_bench_${runId}_%`,
     );
-    report(targets, results, sets.length > 1);
-    console.log(`  took ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+    report(targets, results, { large: sets.length > 1, connections: env.BENCH_CONNECTIONS });
+    console.log(
+      `  took ${((Date.now() - started) / 60_000).toFixed(1)} min; ${machineLoad()}` +
+        ' (a busy machine squeezes the ratios of the fastest targets towards 1: the load ' +
+        'generator then shares the cores with the server it measures)',
+    );
   } finally {
     await teardown.run();
   }
