@@ -91,8 +91,8 @@ export function printTable(specs: TargetSpec[], results: Results, connections: n
   for (const row of rows) console.log(`  ${line(row)}`);
   if (few) {
     console.log(
-      `  † fewer than ${FEW_PER_CONNECTION} responses per connection in a run: its first ` +
-        'responses came late in the run, so its req/s is under-measured (BENCH_DURATION_S)',
+      `  † fewer than ${FEW_PER_CONNECTION} responses per connection in a run: the first came ` +
+        'late in the run,\n    so its req/s is under-measured (a longer BENCH_DURATION_S helps)',
     );
   }
 }

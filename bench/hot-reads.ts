@@ -303,9 +303,9 @@ export async function benchHotReads(): Promise<void> {
     );
     report(targets, results, { large: sets.length > 1, connections: env.BENCH_CONNECTIONS });
     console.log(
-      `  took ${((Date.now() - started) / 60_000).toFixed(1)} min; ${machineLoad()}` +
-        ' (a busy machine squeezes the ratios of the fastest targets towards 1: the load ' +
-        'generator then shares the cores with the server it measures)',
+      `  took ${((Date.now() - started) / 60_000).toFixed(1)} min; ${machineLoad()} (on a ` +
+        'busy machine the load generator shares\n  the cores with the server it measures, ' +
+        'which squeezes the ratios of the fastest targets towards 1)',
     );
   } finally {
     await teardown.run();

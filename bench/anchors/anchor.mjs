@@ -14,10 +14,12 @@ import pg from 'pg';
 
 /**
  * The DB-read floor: the page `GET /marketplace/agents?limit=20` answers, in one indexed
- * statement of 20 rows (published agents, newest first, their token's slug by primary key).
- * The stats are constants until the marketplace summary table lands: then they are its columns
- * and the order is its trending index (calls_7d desc, published_at desc, agent_id desc), still
- * one index scan of 20 rows, which is what this floor stands for. It must never aggregate calls.
+ * statement of 20 rows (published agents, newest first, their token's slug by primary key;
+ * `published_at is not null` lets the backward index scan skip the drafts, whose null
+ * published_at sorts first). The stats are constants until the marketplace summary table
+ * lands: then they are its columns and the order is its trending index (calls_7d desc,
+ * published_at desc, agent_id desc), still one index scan of 20 rows, which is what this
+ * floor stands for. It must never aggregate calls.
  */
 const FLOOR_LISTING_SQL = `
   select a.id, a.slug, a.name, a.image_url, a.tags, a.monetization,
@@ -26,7 +28,7 @@ const FLOOR_LISTING_SQL = `
          t.slug as token_slug, a.published_at
     from agents a
     left join tokens t on t.id = a.token_id
-   where a.is_published
+   where a.is_published and a.published_at is not null
    order by a.published_at desc, a.id desc
    limit $1`;
 
