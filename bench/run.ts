@@ -1,4 +1,5 @@
 import { benchAuthOverhead } from './auth-overhead';
+import { benchHotReads } from './hot-reads';
 import { benchHttpOverhead } from './http-overhead';
 import { benchSseFanout } from './sse-fanout';
 import { benchWebhookThroughput } from './webhook-throughput';
@@ -7,6 +8,7 @@ import { benchWebhookThroughput } from './webhook-throughput';
 async function main(): Promise<void> {
   await benchHttpOverhead();
   await benchAuthOverhead();
+  await benchHotReads();
   await benchSseFanout();
   await benchWebhookThroughput();
 }
