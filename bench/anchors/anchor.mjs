@@ -13,29 +13,27 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 
 /**
- * The DB-read floor: the page `GET /marketplace/agents?limit=20` answers, in one indexed
- * statement of 20 rows (published agents, newest first, their token's slug by primary key;
- * `published_at is not null` lets the backward index scan skip the drafts, whose null
- * published_at sorts first). The stats are constants until the marketplace summary table
- * lands: then they are its columns and the order is its trending index (calls_7d desc,
- * published_at desc, agent_id desc), still one index scan of 20 rows, which is what this
- * floor stands for. It must never aggregate calls.
+ * The DB-read floor: the page `GET /marketplace/agents?limit=20` answers (default sort,
+ * trending), in one prepared statement of 21 rows from the marketplace read model: its
+ * trending index (calls_7d desc, published_at desc, agent_id desc), each agent and its token's
+ * slug by primary key, the sort keys as text for a cursor. It never aggregates calls.
  *
- * The page size is a literal, not a parameter: with `limit $1` PostgreSQL cannot cost the
- * generic plan (it assumes a tenth of the rows), so on the large data set it plans the
- * statement again on every execution (pg_prepared_statements.custom_plans), on the small one it
- * does not, and the floor would differ between the two by the planning alone.
+ * The page size is a literal, not a parameter: with `limit $1` and PostgreSQL's default plan
+ * cache mode the statement may be planned again on every execution (our read pool forces
+ * generic plans for that reason), and the floor must not pay for planning.
  */
 const PAGE = 20;
 const FLOOR_LISTING_SQL = `
-  select a.id, a.slug, a.name, a.image_url, a.tags, a.monetization,
-         (a.per_call_price / 1000000.0)::float8 as per_call_price_flow,
-         0 as calls_last_30d, 0 as p50_latency_ms, 0::float8 as rating, 0 as rating_count,
-         t.slug as token_slug, a.published_at
-    from agents a
+  select a.slug, a.name, a.image_url, a.tags, a.monetization,
+         (a.per_call_price * 0.000001)::float8 as per_call_price_flow,
+         s.calls_30d::float8 as calls_last_30d, s.p50_latency_ms, s.rating::float8 as rating,
+         s.rating_count, t.slug as token_slug,
+         s.calls_7d::text as k0, s.published_at::text as k1, s.agent_id::text as k2
+    from agent_market_stats s
+    join agents a on a.id = s.agent_id
     left join tokens t on t.id = a.token_id
-   where a.is_published and a.published_at is not null
-   order by a.published_at desc, a.id desc
+   where s.is_published
+   order by s.calls_7d desc, s.published_at desc, s.agent_id desc
    limit ${PAGE + 1}`;
 
 const mode = process.argv[2];
@@ -75,7 +73,7 @@ if (mode === 'hello') {
       })),
       nextCursor:
         rows.length > PAGE && last
-          ? Buffer.from(`${last.published_at.toISOString()}|${last.id}`).toString('base64url')
+          ? Buffer.from(`${last.k0}|${last.k1}|${last.k2}`).toString('base64url')
           : null,
     };
   });

@@ -94,14 +94,20 @@ export function createSqlReader(
   logger: Logger,
   options: { namedStatements?: boolean } = {},
 ): SqlReader {
+  const named = options.namedStatements ?? true;
   const pool = new Pool({
     connectionString: databaseUrl,
     max,
     idleTimeoutMillis: 30_000,
     application_name: 'api-reads',
+    // A named statement is planned once per connection. PostgreSQL's default mode may instead
+    // plan it again on every execution when it cannot cost the generic plan (`limit $n`,
+    // `$n is null or …`). Each statement here is written (keyset sentinels instead of
+    // branches) and checked with EXPLAIN to be an index scan under its generic plan.
+    ...(named ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
   });
   pool.on('error', (err: Error) =>
     logger.warn({ err: { message: err.message } }, 'read pool: idle connection failed'),
   );
-  return new SqlReader(pool, options.namedStatements ?? true);
+  return new SqlReader(pool, named);
 }

@@ -29,7 +29,15 @@ describe('SqlReader', () => {
     expect(await single.rows(echo, ['a'])).toEqual([{ value: 'a' }]);
     expect(await single.row(echo, ['b'])).toEqual({ value: 'b' });
     const names = (await single.rows(prepared, [])).map((row) => row.name);
-    expect(names).toEqual(['test_echo', 'test_prepared']);
+    expect(names).toEqual(expect.arrayContaining(['test_echo', 'test_prepared']));
+  });
+
+  it('plans named statements once: generic plans on the read pool', async () => {
+    const mode = statement<{ mode: string }>(
+      'test_plan_cache_mode',
+      `select current_setting('plan_cache_mode') as mode`,
+    );
+    expect(await single.row(mode, [])).toEqual({ mode: 'force_generic_plan' });
   });
 
   it('binds values as parameters, never as SQL', async () => {
