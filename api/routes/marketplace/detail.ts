@@ -29,7 +29,7 @@ const agentDetailStatement = statement<
   DetailRow,
   [slug: string, callerId: number | null, now: Date]
 >(
-  'marketplace_agent_detail',
+  'marketplace.agent_detail',
   `select ${LIST_ITEM_COLUMNS},
           a.description, a.is_published as "isPublished",
           ${isoUtc('a.published_at')} as "publishedAt",

@@ -106,7 +106,7 @@ function pageStatement(sort: MarketplaceSort, afterCursor: boolean) {
     ? `and (${columns.join(', ')}) < (${keys.map(([, type], i) => `$${i + 3}::${type}`).join(', ')})`
     : '';
   return statement<PageRow, PageParams>(
-    `marketplace_page_${sort}${afterCursor ? '_after' : ''}`,
+    `marketplace.page_${sort}${afterCursor ? '_after' : ''}`,
     `select ${LIST_ITEM_COLUMNS},
             ${columns.map((column, i) => `${column}::text as k${i}`).join(', ')}
        from agent_market_stats s

@@ -3,7 +3,7 @@ import type { EntityManager } from '../../../shared/db/orm';
 import { isoUtc, statement, type SqlReader } from '../../../shared/db/sql';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { flowNumber } from '../../../shared/domain/flow';
-import { AppError } from '../../../shared/errors';
+import { keyset, keysetOrder } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
 import { flowSql } from './listing';
 import type { OwnerAgentView } from './schemas';
@@ -19,62 +19,48 @@ export const TOOL_PRICES_JSON = `coalesce((
                     order by p.tool)
       from agent_tool_prices p where p.agent_id = a.id), '[]'::json)`;
 
-type OwnerViewRow = OwnerAgentView & { k0: string };
-type OwnerPageParams = [ownerId: number, limit: number, ...after: string[]];
+type OwnerPageParams = [ownerId: number, ...after: string[], fetch: number];
 
 /** Newest first, as the index agents(owner_id, created_at, id) is read backwards. */
-function ownerPageStatement(afterCursor: boolean) {
-  return statement<OwnerViewRow, OwnerPageParams>(
-    `my_agents_page${afterCursor ? '_after' : ''}`,
-    `select a.id, a.slug, a.name, a.description, a.tags, a.image_url as "imageUrl",
-            a.endpoint_url as "endpointUrl", a.is_published as "isPublished",
-            ${isoUtc('a.published_at')} as "publishedAt",
-            ${isoUtc('a.unpublished_at')} as "unpublishedAt",
-            ${isoUtc('a.listed_until')} as "listedUntil",
-            a.monetization,
-            ${flowSql('a.per_call_price')} as "perCallPriceFlow",
-            ${flowSql('a.subscription_price')} as "subscriptionFlowPerMonth",
-            a.freemium_daily_calls as "freemiumDailyCalls",
-            t.slug as "tokenSlug",
-            ${TOOL_PRICES_JSON} as "toolPrices",
-            ${isoUtc('a.created_at')} as "createdAt", ${isoUtc('a.updated_at')} as "updatedAt",
-            a.created_at::text as k0
-       from agents a
-       left join tokens t on t.id = a.token_id
-      where a.owner_id = $1
-            ${afterCursor ? 'and (a.created_at, a.id) < ($3::timestamptz, $4::uuid)' : ''}
-      order by a.created_at desc, a.id desc
-      limit $2`,
-  );
-}
+const OWNER_ORDER = keysetOrder('desc', [
+  { column: 'a.created_at', type: 'timestamptz', field: 'createdAt' },
+  { column: 'a.id', type: 'uuid', field: 'id' },
+]);
 
-const OWNER_PAGE = { first: ownerPageStatement(false), after: ownerPageStatement(true) };
+const ownerPage = statement<OwnerAgentView, OwnerPageParams>(
+  'marketplace.owner_page',
+  `select a.id, a.slug, a.name, a.description, a.tags, a.image_url as "imageUrl",
+          a.endpoint_url as "endpointUrl", a.is_published as "isPublished",
+          ${isoUtc('a.published_at')} as "publishedAt",
+          ${isoUtc('a.unpublished_at')} as "unpublishedAt",
+          ${isoUtc('a.listed_until')} as "listedUntil",
+          a.monetization,
+          ${flowSql('a.per_call_price')} as "perCallPriceFlow",
+          ${flowSql('a.subscription_price')} as "subscriptionFlowPerMonth",
+          a.freemium_daily_calls as "freemiumDailyCalls",
+          t.slug as "tokenSlug",
+          ${TOOL_PRICES_JSON} as "toolPrices",
+          ${isoUtc('a.created_at')} as "createdAt", ${isoUtc('a.updated_at')} as "updatedAt"
+     from agents a
+     left join tokens t on t.id = a.token_id
+    where a.owner_id = $1 and ${OWNER_ORDER.after(2)}
+    order by ${OWNER_ORDER.orderBy}
+    limit $${2 + OWNER_ORDER.arity}`,
+);
 
-/** The caller's agents, newest first; the cursor holds the last row's createdAt and id. */
+/** The caller's agents, newest first (keyset pages, cursors as `paginate` wrote them). */
 export async function ownerAgentsPage(
   db: SqlReader,
   cursors: CursorCodec,
   userId: number,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<{ items: OwnerAgentView[]; nextCursor: string | null }> {
-  const scope = pageScope('my-agents', { userId });
-  let rows: OwnerViewRow[];
-  if (query.cursor === undefined) {
-    rows = await db.rows(OWNER_PAGE.first, [userId, query.limit + 1]);
-  } else {
-    const position = cursors.decode(scope, query.cursor);
-    const valid =
-      Array.isArray(position) &&
-      position.length === 2 &&
-      position.every((value) => typeof value === 'string');
-    if (!valid) throw new AppError('invalid_cursor', 'cursor: malformed, tampered or foreign');
-    rows = await db.rows(OWNER_PAGE.after, [userId, query.limit + 1, ...position]);
-  }
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > query.limit && last ? cursors.encode(scope, [last.k0, last.id]) : null;
-  return { items: page.map(({ k0: _key, ...view }) => view), nextCursor };
+  const page = keyset(cursors, OWNER_ORDER, {
+    scope: pageScope('my-agents', { userId }),
+    cursor: query.cursor,
+    limit: query.limit,
+  });
+  return page.page(await db.rows(ownerPage, [userId, ...page.after, page.fetch]));
 }
 
 const flowOrNull = (micro: bigint | null | undefined) =>
