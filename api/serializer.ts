@@ -72,7 +72,8 @@ export function forSerialization(node: unknown): unknown {
   // zod strips unknown keys; fast-json-stringify writes only declared properties anyway, and
   // `false` here would make a union branch refuse a value that merely carries extra keys.
   if (schema.additionalProperties === false) delete schema.additionalProperties;
-  // `z.unknown()` and `z.any()` accept a missing key: not required for the serializer either.
+  // A `z.unknown()` or `z.any()` property may hold undefined, which zod's JSON leaves out:
+  // fast-json-stringify would refuse it as a missing required property.
   if (Array.isArray(schema.required) && schema.properties) {
     const properties = schema.properties as Record<string, JsonSchema>;
     schema.required = schema.required.filter(
