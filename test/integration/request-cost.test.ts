@@ -183,7 +183,7 @@ describe('GET /me', () => {
       const text = typeof config === 'string' ? config : (config as { text?: string })?.text;
       // The usage recorder's batch write (on its own timer) is not part of the request.
       if (text && !/api_key_usage|last_used_at|^\s*(begin|commit)/i.test(text)) sent.push(text);
-      return (original).apply(this, args) as never;
+      return original.apply(this, args) as never;
     });
     try {
       await work();
