@@ -1,16 +1,13 @@
-import Fastify, { LogController } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './deps';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import idempotencyPlugin from './plugins/idempotency';
 import openapiPlugin from './plugins/openapi';
 import paginationPlugin from './plugins/pagination';
-import requestContextPlugin, { requestIdFor } from './plugins/request-context';
+import requestContextPlugin, { RequestLog, requestIdFor } from './plugins/request-context';
+import { serializerCompiler } from './serializer';
 import spendPlugin from './plugins/spend';
 import usagePlugin from './plugins/usage';
 import { authRoutes } from './routes/auth/routes';
@@ -32,7 +29,7 @@ export function buildApp(deps: ApiDeps) {
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: requestIdFor,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLog(),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,

@@ -1,5 +1,5 @@
 import { loadConfig } from '../shared/config';
-import { createLogger } from '../shared/logger';
+import { createLogger, flushLogger } from '../shared/logger';
 import { buildApp } from './app';
 import { closeApiDeps, connectApiDeps } from './deps';
 import {
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
     await app.close();
     await closeApiDeps(deps);
     logger.info('api stopped');
+    // Log lines are buffered (shared/logger.ts); an exit, even process.exit, writes the rest.
+    await flushLogger(logger);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));

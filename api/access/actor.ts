@@ -1,8 +1,18 @@
 import type { ApiKeyCredential } from './api-key-store';
 
+/**
+ * What the API answers about a user (`GET /me`) besides the id. A user row is never updated
+ * or deleted, so the credential caches hold it beside the key or session they read it with.
+ */
+export interface UserProfile {
+  address: string;
+  createdAt: Date;
+}
+
 /** The authenticated user behind a request, and how they authenticated. */
 export interface Actor {
   userId: number;
+  user: UserProfile;
   via: 'session' | 'api_key';
   /** Set when the caller used a session (cookie or Bearer JWT). */
   sessionId: string | null;

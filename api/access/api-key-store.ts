@@ -1,6 +1,7 @@
 import type { MikroORM } from '../../shared/db/orm';
 import { API_KEY_FORMAT, digestsEqual, hashApiKey } from '../../shared/domain/api-key';
 import type { SpendPeriod } from '../../shared/domain/spend-period';
+import type { UserProfile } from './actor';
 import type { AuthCache } from './auth-cache';
 
 /** What authentication, rate limiting and the spend guard need to know about a key. */
@@ -15,6 +16,8 @@ export interface ApiKeyCredential {
   spendPeriodStart: Date;
   revokedAt: Date | null;
   expiresAt: Date | null;
+  /** The key's owner, read with the key (a user row never changes). */
+  user: UserProfile;
 }
 
 interface ApiKeyRow {
@@ -28,10 +31,15 @@ interface ApiKeyRow {
   spend_period_start: Date;
   revoked_at: Date | null;
   expires_at: Date | null;
+  user_address: string;
+  user_created_at: Date;
 }
 
-const API_KEY_COLUMNS = `id, user_id, key_hash, rate_limit_rpm, spend_limit, spend_period,
-  spend_used, spend_period_start, revoked_at, expires_at`;
+const CREDENTIAL_QUERY = `select k.id, k.user_id, k.key_hash, k.rate_limit_rpm, k.spend_limit,
+    k.spend_period, k.spend_used, k.spend_period_start, k.revoked_at, k.expires_at,
+    u.address as user_address, u.created_at as user_created_at
+  from api_keys k join users u on u.id = k.user_id
+  where k.key_hash = ?`;
 
 function credentialFromRow(row: ApiKeyRow): ApiKeyCredential {
   return {
@@ -45,6 +53,7 @@ function credentialFromRow(row: ApiKeyRow): ApiKeyCredential {
     spendPeriodStart: new Date(row.spend_period_start),
     revokedAt: row.revoked_at && new Date(row.revoked_at),
     expiresAt: row.expires_at && new Date(row.expires_at),
+    user: { address: row.user_address, createdAt: new Date(row.user_created_at) },
   };
 }
 
@@ -75,11 +84,7 @@ export class ApiKeyStore {
     let key = this.cache.get(keyHash);
     if (!key) {
       const snapshot = this.cache.snapshot();
-      const [row] = await this.orm.em
-        .fork()
-        .execute<ApiKeyRow[]>(`select ${API_KEY_COLUMNS} from api_keys where key_hash = ?`, [
-          keyHash,
-        ]);
+      const [row] = await this.orm.em.fork().execute<ApiKeyRow[]>(CREDENTIAL_QUERY, [keyHash]);
       if (!row) return null;
       key = credentialFromRow(row);
       this.cache.set(keyHash, key, snapshot);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '../../shared/db/orm';
+import type { UserProfile } from './actor';
 import type { AuthCache } from './auth-cache';
 
 /** The server-side half of a session: what makes a well-signed JWT still count. */
@@ -7,13 +8,22 @@ export interface SessionRecord {
   userId: number;
   expiresAt: Date;
   revokedAt: Date | null;
+  /** The session's user, read with the session (a user row never changes). */
+  user: UserProfile;
 }
 
 interface SessionRow {
   user_id: number;
   expires_at: Date;
   revoked_at: Date | null;
+  user_address: string;
+  user_created_at: Date;
 }
+
+const SESSION_QUERY = `select s.user_id, s.expires_at, s.revoked_at,
+    u.address as user_address, u.created_at as user_created_at
+  from sessions s join users u on u.id = s.user_id
+  where s.id = ?`;
 
 /** Sessions in PostgreSQL (`sessions`), read through the shared credential cache. */
 export class SessionStore {
@@ -38,17 +48,13 @@ export class SessionStore {
     let record = this.cache.get(sessionId);
     if (!record) {
       const snapshot = this.cache.snapshot();
-      const [row] = await this.orm.em
-        .fork()
-        .execute<SessionRow[]>(
-          'select user_id, expires_at, revoked_at from sessions where id = ?',
-          [sessionId],
-        );
+      const [row] = await this.orm.em.fork().execute<SessionRow[]>(SESSION_QUERY, [sessionId]);
       if (!row) return null;
       record = {
         userId: row.user_id,
         expiresAt: new Date(row.expires_at),
         revokedAt: row.revoked_at && new Date(row.revoked_at),
+        user: { address: row.user_address, createdAt: new Date(row.user_created_at) },
       };
       this.cache.set(sessionId, record, snapshot);
     }

@@ -32,6 +32,8 @@ export interface UsageRecorderOptions {
 export class UsageRecorder {
   private buffer: (UsageEntry & { id: string })[] = [];
   private flushing: Promise<void> = Promise.resolve();
+  /** A flush waiting for the running one: it will write everything buffered when it starts. */
+  private queued: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
@@ -58,10 +60,20 @@ export class UsageRecorder {
     if (this.buffer.length >= this.batchSize) void this.flush();
   }
 
-  /** Writes everything buffered so far; flushes never overlap. */
+  /**
+   * Writes everything buffered so far; flushes never overlap. While one is running, every
+   * caller shares the single flush queued behind it (under load each request past the batch
+   * size used to queue its own, and a second of traffic became dozens of small transactions).
+   */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writeAll());
-    return this.flushing;
+    if (this.queued) return this.queued;
+    const next = this.flushing.then(() => {
+      this.queued = null;
+      return this.writeAll();
+    });
+    this.queued = next;
+    this.flushing = next;
+    return next;
   }
 
   async close(): Promise<void> {
@@ -69,9 +81,16 @@ export class UsageRecorder {
     await this.flush();
   }
 
+  /**
+   * Writes the rows buffered when the flush starts, not those that arrive while it writes:
+   * those wait for the next tick or a full batch. Draining until empty made a steady stream
+   * of requests a stream of back-to-back transactions of a few rows each.
+   */
   private async writeAll(): Promise<void> {
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, this.batchSize);
+    let left = this.buffer.length;
+    while (left > 0 && this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, Math.min(this.batchSize, left));
+      left -= batch.length;
       try {
         await this.write(batch);
       } catch (err) {

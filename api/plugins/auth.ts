@@ -130,15 +130,15 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
   async function apiKeyActor(rawKey: string): Promise<Actor> {
     const key = await access.apiKeys.authenticate(rawKey);
     if (!key) throw new AppError('invalid_api_key', 'API key: is invalid or revoked');
-    return { userId: key.userId, via: 'api_key', sessionId: null, apiKey: key };
+    return { userId: key.userId, user: key.user, via: 'api_key', sessionId: null, apiKey: key };
   }
 
   /** The session behind a JWT, or null when the token or its session is not live. */
-  async function sessionOf(token: string): Promise<SessionClaims | null> {
+  async function sessionOf(token: string): Promise<LiveSession | null> {
     const claims = access.tokens.verify(token);
     if (!claims) return null;
-    const session = await access.sessions.findLive(claims.sessionId);
-    return session && session.userId === claims.userId ? claims : null;
+    const record = await access.sessions.findLive(claims.sessionId);
+    return record && record.userId === claims.userId ? { claims, record } : null;
   }
 
   async function rotate(reply: FastifyReply, claims: SessionClaims): Promise<void> {
@@ -165,17 +165,17 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
       }
       const internal = matchInternalToken(bearer);
       if (internal) return { kind: 'internal', label: internal };
-      const claims = await sessionOf(bearer);
-      if (!claims) throw new AppError('unauthenticated', 'Bearer token: is invalid or expired');
-      return { kind: 'user', actor: sessionActor(claims) };
+      const session = await sessionOf(bearer);
+      if (!session) throw new AppError('unauthenticated', 'Bearer token: is invalid or expired');
+      return { kind: 'user', actor: sessionActor(session) };
     }
     const cookieValue = request.cookies[SESSION_COOKIE];
     if (cookieValue) {
       // A stale cookie makes the caller anonymous; routes that need a user then say 401.
-      const claims = await sessionOf(cookieValue);
-      if (claims) {
-        await rotate(reply, claims);
-        return { kind: 'user', actor: sessionActor(claims) };
+      const session = await sessionOf(cookieValue);
+      if (session) {
+        await rotate(reply, session.claims);
+        return { kind: 'user', actor: sessionActor(session) };
       }
     }
     return { kind: 'anonymous' };
@@ -196,10 +196,11 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
     }
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    const requirement = request.routeOptions.config.auth ?? 'public';
-    if (requirement === 'none') return;
-
+  async function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    requirement: AuthRequirement,
+  ): Promise<void> {
     const principal = await resolve(request, reply);
     if (principal.kind === 'user') request.actor = principal.actor;
     if (principal.kind === 'internal') request.internalCaller = principal.label;
@@ -236,11 +237,29 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
       }
       throw new AppError('unauthenticated', 'This endpoint needs an internal service token');
     }
+  }
+
+  // Callback style: a route with `auth: 'none'` (health probes) pays no promise for it.
+  app.addHook('onRequest', (request, reply, done) => {
+    const requirement = request.routeOptions.config.auth ?? 'public';
+    if (requirement === 'none') return done();
+    authenticate(request, reply, requirement).then(() => done(), done);
   });
 }
 
-function sessionActor(claims: SessionClaims): Actor {
-  return { userId: claims.userId, via: 'session', sessionId: claims.sessionId, apiKey: null };
+interface LiveSession {
+  claims: SessionClaims;
+  record: SessionRecord;
+}
+
+function sessionActor({ claims, record }: LiveSession): Actor {
+  return {
+    userId: claims.userId,
+    user: record.user,
+    via: 'session',
+    sessionId: claims.sessionId,
+    apiKey: null,
+  };
 }
 
 /** OpenAPI security requirements per route requirement (schemes defined by the openapi plugin). */

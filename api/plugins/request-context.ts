@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
+import { LogController } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawRequestDefaultExpression,
+} from 'fastify';
 import type { EntityManager, MikroORM } from '../../shared/db/orm';
 import type { Actor } from '../access/actor';
 
@@ -21,6 +27,44 @@ export function requestIdFor(request: RawRequestDefaultExpression): string {
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/**
+ * Request logging: one line per request, written when its response has been sent, with the
+ * request id (the child logger's `requestId`), method, route pattern (never the URL, whose
+ * query may carry secrets), status and response time in ms. No line when a request starts,
+ * and no request or response headers, so there is no credential to redact. The errors plugin
+ * adds its warn/error line for a failed request; `LOG_LEVEL=warn` keeps only those.
+ */
+export class RequestLog extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const log = reply.log;
+    if (error) {
+      // The response stream itself failed (after the handler): say so whatever the level.
+      log.error({ ...lineOf(request, reply), err: error }, 'request errored');
+    } else {
+      log.info(lineOf(request, reply), 'request completed');
+    }
+  }
+}
+
+function lineOf(request: FastifyRequest, reply: FastifyReply) {
+  return {
+    method: request.method,
+    route: request.routeOptions.url ?? '(unmatched)',
+    status: reply.statusCode,
+    responseTime: Math.round(reply.elapsedTime * 100) / 100,
+  };
+}
+
 const forkedEm = Symbol('forkedEm');
 
 async function requestContextPlugin(app: FastifyInstance, opts: { orm: MikroORM }): Promise<void> {
@@ -31,8 +75,10 @@ async function requestContextPlugin(app: FastifyInstance, opts: { orm: MikroORM 
     },
   });
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, like every hook that runs on each request: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }
 

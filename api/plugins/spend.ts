@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   reserveSpend,
   settleSpend,
@@ -83,19 +83,27 @@ async function spendPlugin(app: FastifyInstance): Promise<void> {
     if (key && slot.reservation.cost > 0n) await app.access.apiKeys.invalidate(key.keyHash);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  /** The `X-FLOW-*` headers; a 402 already carries those of the state that refused it. */
+  function setHeaders(request: FastifyRequest, reply: FastifyReply, key: ApiKeyCredential) {
+    if (reply.hasHeader('x-flow-period-used')) return;
+    const state = slots.get(request)?.settled ?? cachedState(key, new Date());
+    reply.headers(spendHeaders(state, request.flowCharged));
+  }
+
+  // Callback style: a request without a key, or a key request that reserved nothing (every
+  // read), passes with no promise and no database work: its headers come from the credential.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.actor?.apiKey;
-    if (!key) return payload;
-    const slot = slotOf(request);
-    if (slot.reservation && !slot.settling) {
-      await request.settleFlow(reply.statusCode < 400 ? slot.reservation.cost : 0n);
+    if (!key) return done(null, payload);
+    const slot = slots.get(request);
+    if (!slot?.reservation || slot.settling) {
+      setHeaders(request, reply, key);
+      return done(null, payload);
     }
-    // A 402 already carries the headers of the state that refused it.
-    if (!reply.hasHeader('x-flow-period-used')) {
-      const state = slot.settled ?? cachedState(key, new Date());
-      reply.headers(spendHeaders(state, request.flowCharged));
-    }
-    return payload;
+    request.settleFlow(reply.statusCode < 400 ? slot.reservation.cost : 0n).then(() => {
+      setHeaders(request, reply, key);
+      done(null, payload);
+    }, done);
   });
 }
 

@@ -30,9 +30,10 @@ async function usagePlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promi
   app.decorate('usage', recorder);
   app.decorateRequest('usageReport', null);
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style: requests without a key pass with no promise.
+  app.addHook('onResponse', (request, reply, done) => {
     const key = request.actor?.apiKey;
-    if (!key) return;
+    if (!key) return done();
     recorder.record({
       apiKeyId: key.id,
       method: request.method,
@@ -45,6 +46,7 @@ async function usagePlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promi
       outputTokens: request.usageReport?.outputTokens ?? 0,
       createdAt: new Date(),
     });
+    done();
   });
 
   app.addHook('onClose', async () => recorder.close());

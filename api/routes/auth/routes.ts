@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Hex } from 'viem';
 import { ChainClients } from '../../../shared/chain/clients';
-import { User } from '../../../shared/db/entities';
 import type { ApiDeps } from '../../deps';
 import {
   SESSION_COOKIE,
@@ -115,8 +114,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
       },
     },
     async (request) => {
-      const user = await request.em.findOneOrFail(User, { id: actorOf(request).userId });
-      return { id: user.id, address: user.address, createdAt: user.createdAt.toISOString() };
+      // From the credential cache: authentication read the user with the key or session.
+      const { userId, user } = actorOf(request);
+      return { id: userId, address: user.address, createdAt: user.createdAt.toISOString() };
     },
   );
 };
