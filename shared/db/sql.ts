@@ -43,6 +43,11 @@ export function statement<Row extends QueryResultRow, Params extends readonly un
   return { name, text };
 }
 
+/** Every statement declared so far, by name (the plan test EXPLAINs each one). */
+export function declaredStatements(): ReadonlyMap<string, string> {
+  return declared;
+}
+
 /** An ISO-8601 UTC timestamp with milliseconds, as `Date.prototype.toISOString` writes it. */
 export function isoUtc(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

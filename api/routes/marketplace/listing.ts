@@ -93,39 +93,50 @@ const SORT_KEYS: Record<MarketplaceSort, readonly (readonly [string, string])[]>
 
 /** A page row: the item and its sort keys as text (k0, k1, k2) for the cursor. */
 type PageRow = ListItemRow & Record<`k${number}`, string>;
-type PageParams = [tag: string | null, limit: number, ...after: string[]];
+/** The page size, then the cursor's sort keys (after a cursor), then the tag (when filtered). */
+type PageParams = [limit: number, ...rest: string[]];
 
 /**
- * One statement per sort and page kind (first page or after a cursor), so each plan is an
- * index scan in the sort's index with the keyset bound as its index condition.
+ * One statement per sort, page kind (first page or after a cursor) and tag filter (with or
+ * without), so each generic plan is an index scan in the sort's index with the keyset bound as
+ * its index condition. A `$n is null or tags @> …` filter shared by both made PostgreSQL's
+ * generic plan a scan and sort of every published agent: it cannot tell that the tag is null.
  */
-function pageStatement(sort: MarketplaceSort, afterCursor: boolean) {
+function pageStatement(sort: MarketplaceSort, afterCursor: boolean, tagged: boolean) {
   const keys = SORT_KEYS[sort];
   const columns = keys.map(([column]) => `s.${column}`);
   const bound = afterCursor
-    ? `and (${columns.join(', ')}) < (${keys.map(([, type], i) => `$${i + 3}::${type}`).join(', ')})`
+    ? `and (${columns.join(', ')}) < (${keys.map(([, type], i) => `$${i + 2}::${type}`).join(', ')})`
     : '';
+  const tagParam = afterCursor ? keys.length + 2 : 2;
+  const tagFilter = tagged ? `and s.tags @> array[$${tagParam}::text]` : '';
   return statement<PageRow, PageParams>(
-    `marketplace.page_${sort}${afterCursor ? '_after' : ''}`,
+    `marketplace.page_${sort}${afterCursor ? '_after' : ''}${tagged ? '_tagged' : ''}`,
     `select ${LIST_ITEM_COLUMNS},
             ${columns.map((column, i) => `${column}::text as k${i}`).join(', ')}
        from agent_market_stats s
        join agents a on a.id = s.agent_id
        left join tokens t on t.id = a.token_id
-      where s.is_published and ($1::text is null or s.tags @> array[$1::text]) ${bound}
+      where s.is_published ${tagFilter} ${bound}
       order by ${columns.map((column) => `${column} desc`).join(', ')}
-      limit $2`,
+      limit $1`,
   );
 }
 
 type PageStatement = ReturnType<typeof pageStatement>;
+type PageKind = 'first' | 'after' | 'firstTagged' | 'afterTagged';
 
 const PAGES = Object.fromEntries(
   (Object.keys(SORT_KEYS) as MarketplaceSort[]).map((sort) => [
     sort,
-    { first: pageStatement(sort, false), after: pageStatement(sort, true) },
+    {
+      first: pageStatement(sort, false, false),
+      after: pageStatement(sort, true, false),
+      firstTagged: pageStatement(sort, false, true),
+      afterTagged: pageStatement(sort, true, true),
+    },
   ]),
-) as Record<MarketplaceSort, { first: PageStatement; after: PageStatement }>;
+) as Record<MarketplaceSort, Record<PageKind, PageStatement>>;
 
 export interface MarketplaceQuery {
   cursor?: string | undefined;
@@ -151,15 +162,11 @@ export async function listMarketplace(
 ): Promise<{ items: AgentListItem[]; nextCursor: string | null }> {
   const keys = SORT_KEYS[query.sort];
   const scope = pageScope('marketplace', { tag: query.tag ?? null, sort: query.sort });
-  const tag = query.tag ?? null;
-  const rows =
-    query.cursor === undefined
-      ? await db.rows(PAGES[query.sort].first, [tag, query.limit + 1])
-      : await db.rows(PAGES[query.sort].after, [
-          tag,
-          query.limit + 1,
-          ...decodePosition(cursors, scope, query.cursor, keys.length),
-        ]);
+  const after =
+    query.cursor === undefined ? [] : decodePosition(cursors, scope, query.cursor, keys.length);
+  const tag = query.tag === undefined ? [] : [query.tag];
+  const kind = `${after.length > 0 ? 'after' : 'first'}${tag.length > 0 ? 'Tagged' : ''}` as const;
+  const rows = await db.rows(PAGES[query.sort][kind], [query.limit + 1, ...after, ...tag]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
