@@ -17,6 +17,8 @@ export interface Target extends TargetSpec {
 export interface LoadOptions {
   durationS: number;
   warmUpS: number;
+  /** Seconds of load, not counted, right before each measurement of a target. */
+  primeS: number;
   rounds: number;
   connections: number;
 }
@@ -100,7 +102,8 @@ async function settle(target: Target, pg: PgClient, databasePattern: string): Pr
 }
 
 /**
- * A warm-up of every target, then `rounds` rounds measuring every target once; each round
+ * A warm-up of every target, then `rounds` rounds measuring every target once, each
+ * measurement right after `primeS` seconds of uncounted load on the same target; each round
  * starts further along the list, so no target always follows the same one. Prints each round.
  */
 export async function runRounds(
@@ -122,6 +125,10 @@ export async function runRounds(
     const order = [...targets.slice(shift), ...targets.slice(0, shift)];
     const figures: string[] = [];
     for (const target of order) {
+      // A server that sat idle while the others were measured (the large data set's API, the
+      // floors) answers its first seconds slower (closed pool connections, cold caches): each
+      // measurement starts on a server that is already serving that target.
+      if (options.primeS > 0) await measure(target, options.primeS, options.connections);
       const measured = await measure(target, options.durationS, options.connections);
       await settle(target, pg, databasePattern);
       results.get(target.id)!.push(measured);

@@ -36,6 +36,8 @@ const benchEnv = z.object({
   BENCH_DURATION_S: z.coerce.number().positive().default(5),
   BENCH_ROUNDS: z.coerce.number().int().positive().default(3),
   BENCH_WARMUP_S: z.coerce.number().min(0).default(2),
+  /** Uncounted load right before each measurement (see runRounds). */
+  BENCH_PRIME_S: z.coerce.number().min(0).default(1),
   BENCH_CONNECTIONS: z.coerce.number().int().positive().default(50),
   /** 0: skip the large data set (and the scale ratio). */
   BENCH_READS_LARGE: z.enum(['0', '1']).default('1'),
@@ -263,7 +265,8 @@ export async function benchHotReads(): Promise<void> {
   console.log(
     `hot-reads: node dist/api/main.js (NODE_ENV=production, default LOG_LEVEL) vs bare anchors; ` +
       `${env.BENCH_ROUNDS} rounds × ${env.BENCH_DURATION_S} s per target, ` +
-      `-c ${env.BENCH_CONNECTIONS}, ${env.BENCH_WARMUP_S} s warm-up each; ${machineLoad()}`,
+      `-c ${env.BENCH_CONNECTIONS}, ${env.BENCH_WARMUP_S} s warm-up each, ` +
+      `${env.BENCH_PRIME_S} s uncounted before each measurement; ${machineLoad()}`,
   );
   try {
     await build(env);
@@ -295,6 +298,7 @@ export async function benchHotReads(): Promise<void> {
       {
         durationS: env.BENCH_DURATION_S,
         warmUpS: env.BENCH_WARMUP_S,
+        primeS: env.BENCH_PRIME_S,
         rounds: env.BENCH_ROUNDS,
         connections: env.BENCH_CONNECTIONS,
       },
