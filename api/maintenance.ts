@@ -12,19 +12,12 @@ export const SWEEP_DEFAULTS: IdempotencySweepInput = { intervalSeconds: 3600, pu
  * Starts the idempotency sweep unless it already runs. Every API instance calls this on
  * boot; the "use existing" policy makes all but the first a no-op. Returns the run id.
  */
-export async function ensureIdempotencySweep(
+export function ensureIdempotencySweep(
   client: Client,
   taskQueueBase: string,
   input: IdempotencySweepInput = SWEEP_DEFAULTS,
 ): Promise<string> {
-  const taskQueue = mainTaskQueue(taskQueueBase);
-  const handle = await client.workflow.start(workflowTypes.idempotencySweep, {
-    workflowId: workflowIds.idempotencySweep(taskQueue),
-    taskQueue,
-    args: [input],
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-  });
-  return handle.firstExecutionRunId;
+  return startSingleton(client, 'idempotencySweep', taskQueueBase, input);
 }
 
 /** Polls per dispatcher run before it continues as new (about 10 history events per poll). */
@@ -34,19 +27,12 @@ export const DISPATCH_POLLS_PER_RUN = 500;
  * Starts the webhook outbox dispatcher unless it already runs (one per deployment, "use
  * existing" like the sweep). Returns the run id.
  */
-export async function ensureWebhookDispatcher(
+export function ensureWebhookDispatcher(
   client: Client,
   taskQueueBase: string,
   input: WebhookDispatchInput,
 ): Promise<string> {
-  const taskQueue = mainTaskQueue(taskQueueBase);
-  const handle = await client.workflow.start(workflowTypes.webhookDispatch, {
-    workflowId: workflowIds.webhookDispatch(taskQueue),
-    taskQueue,
-    args: [input],
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-  });
-  return handle.firstExecutionRunId;
+  return startSingleton(client, 'webhookDispatch', taskQueueBase, input);
 }
 
 /**
@@ -63,14 +49,30 @@ export const MARKETPLACE_REFRESH_DEFAULTS: MarketplaceStatsRefreshInput = {
  * Starts the marketplace stats refresh unless it already runs (one per deployment, "use
  * existing" like the sweep). Returns the run id.
  */
-export async function ensureMarketplaceStatsRefresh(
+export function ensureMarketplaceStatsRefresh(
   client: Client,
   taskQueueBase: string,
   input: MarketplaceStatsRefreshInput = MARKETPLACE_REFRESH_DEFAULTS,
 ): Promise<string> {
+  return startSingleton(client, 'marketplaceStatsRefresh', taskQueueBase, input);
+}
+
+type SingletonType = 'idempotencySweep' | 'webhookDispatch' | 'marketplaceStatsRefresh';
+
+/**
+ * Starts one maintenance workflow on the main task queue, id from `workflowIds`, unless it
+ * already runs: every API instance calls this on boot, and "use existing" makes all but the
+ * first a no-op. Returns the run id (of the running one when it already ran).
+ */
+async function startSingleton(
+  client: Client,
+  type: SingletonType,
+  taskQueueBase: string,
+  input: unknown,
+): Promise<string> {
   const taskQueue = mainTaskQueue(taskQueueBase);
-  const handle = await client.workflow.start(workflowTypes.marketplaceStatsRefresh, {
-    workflowId: workflowIds.marketplaceStatsRefresh(taskQueue),
+  const handle = await client.workflow.start(workflowTypes[type], {
+    workflowId: workflowIds[type](taskQueue),
     taskQueue,
     args: [input],
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
