@@ -51,7 +51,7 @@ export const ledgerPage = statement<
     limit $${5 + LEDGER_ORDER.arity}`,
 );
 
-/** Lifetime totals by source, micro-FLOW as strings (numeric sums). */
+/** Lifetime totals by source, micro-FLOW as strings (int8). */
 export interface BalanceRow {
   spendable: string;
   top_up: string;
@@ -65,25 +65,26 @@ export interface BalanceRow {
 
 /**
  * The deprecated balance record in one statement, hence one snapshot: the balance, the totals
- * and the recent entries agree with each other. Agent earnings are positive `call` rows;
- * holder rewards and freelance pay are told apart by their refType, so they never count twice.
+ * and the recent entries agree with each other. The totals are the read model
+ * `flow_ledger_totals` (its migration says what each source counts), one row by primary key
+ * however long the ledger grows.
  */
 export const flowBalance = statement<BalanceRow, [userId: number, recent: number]>(
   'flow.balance',
   `select
-     coalesce((select balance - held from flow_accounts where user_id = $1), 0) as spendable,
-     coalesce(sum(delta) filter (where reason = 'topup' and delta > 0), 0) as top_up,
-     coalesce(sum(delta) filter (where reason = 'grant'), 0) as subscription_grant,
-     coalesce(sum(delta) filter (where reason = 'call' and delta > 0
-       and ref_type not in ('holder_reward', 'freelance')), 0) as creator_share,
-     coalesce(sum(delta) filter (where ref_type = 'holder_reward'), 0) as holder_rewards,
-     coalesce(sum(delta) filter (where ref_type = 'freelance'), 0) as freelance,
-     coalesce(sum(delta) filter (where reason = 'quest'), 0) as quests,
+     coalesce((select balance - held from flow_accounts where user_id = $1), 0)::text as spendable,
+     coalesce(t.top_up, 0)::text as top_up,
+     coalesce(t.subscription_grant, 0)::text as subscription_grant,
+     coalesce(t.creator_share, 0)::text as creator_share,
+     coalesce(t.holder_rewards, 0)::text as holder_rewards,
+     coalesce(t.freelance, 0)::text as freelance,
+     coalesce(t.quests, 0)::text as quests,
      (select coalesce(jsonb_agg(to_jsonb(entry) - 'at' order by entry.at desc, entry.id desc), '[]')
         from (select ${LEDGER_COLUMNS}, created_at as at
                 from ledger_entries
                where user_id = $1
                order by created_at desc, id desc
                limit $2) as entry) as recent
-   from ledger_entries where user_id = $1`,
+   from (select $1::int as user_id) as caller
+   left join flow_ledger_totals t on t.user_id = caller.user_id`,
 );

@@ -8,6 +8,7 @@ import { AgentFreeCall } from './agent-free-call';
 import { AgentRating } from './agent-rating';
 import { AgentMarketDirty, AgentMarketStats } from './agent-market-stats';
 import { FlowAccount } from './flow-account';
+import { FlowLedgerTotals } from './flow-ledger-totals';
 import { FlowHold } from './flow-hold';
 import { LedgerEntry } from './ledger-entry';
 import { ApiKey } from './api-key';
@@ -41,6 +42,7 @@ export { AgentFreeCall } from './agent-free-call';
 export { AgentRating } from './agent-rating';
 export { AgentMarketDirty, AgentMarketStats } from './agent-market-stats';
 export { FlowAccount } from './flow-account';
+export { FlowLedgerTotals } from './flow-ledger-totals';
 export { FlowHold } from './flow-hold';
 export { LedgerEntry } from './ledger-entry';
 export { Project } from './project';
@@ -72,6 +74,7 @@ export const entities = [
   AgentMarketStats,
   AgentMarketDirty,
   FlowAccount,
+  FlowLedgerTotals,
   FlowHold,
   LedgerEntry,
   Project,

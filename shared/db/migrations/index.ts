@@ -6,6 +6,7 @@ import { Migration20261122030000_projects } from './Migration20261122030000_proj
 import { Migration20261122040000_webhooks } from './Migration20261122040000_webhooks';
 import { Migration20261124100000_tokens_name_order } from './Migration20261124100000_tokens_name_order';
 import { Migration20261125000000_marketplace_stats } from './Migration20261125000000_marketplace_stats';
+import { Migration20261126000000_flow_ledger_totals } from './Migration20261126000000_flow_ledger_totals';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -21,5 +22,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261125000000_marketplace_stats',
     class: Migration20261125000000_marketplace_stats,
+  },
+  {
+    name: 'Migration20261126000000_flow_ledger_totals',
+    class: Migration20261126000000_flow_ledger_totals,
   },
 ];
