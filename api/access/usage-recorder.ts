@@ -118,7 +118,7 @@ export class UsageRecorder {
       batch.map((entry) => Math.round(entry.latencyMs)),
       batch.map((entry) => entry.flowCost.toString()),
       // An array with nulls is still a valid bind value; Knex's type only lists plain arrays.
-      batch.map((entry) => entry.model?.slice(0, 128) ?? null) as string[],
+      batch.map((entry) => (entry.model ? entry.model.slice(0, 128) : null)) as string[],
       batch.map((entry) => entry.inputTokens),
       batch.map((entry) => entry.outputTokens),
       batch.map((entry) => entry.createdAt.toISOString()),

@@ -55,32 +55,65 @@ export interface UsageRow {
 }
 
 /**
- * The usage of one key over `[from, to]` (`from` null: since the key was created), in one
- * scan of `api_key_usage (api_key_id, created_at, id)` grouped three ways at once.
+ * The usage of one key over `[from, to]` (`from` null: since the key was created), grouped
+ * three ways at once. Whole UTC hours inside the window come from the read model
+ * `api_key_usage_hourly`; only the partial hours at the two edges are read request by request
+ * (index `api_key_usage (api_key_id, created_at, id)`), so the cost grows with the window's
+ * hours, not with its traffic. `lo_h` is the first whole hour, `hi_h` the start of the last
+ * partial one; when they cross, the window lies within two hours and the edges cover it.
+ * A model '' counts as no model, as in the read model.
  */
 export const keyUsage = statement<
   UsageRow,
   [keyId: string, userId: number, from: Date | null, to: Date]
 >(
   'keys.usage',
-  `select ${isoUtc('k.from_at')} as "from",
+  `with k as (
+     select id, coalesce($3::timestamptz, created_at) as from_at
+       from api_keys where id = $1 and user_id = $2
+   ), edges as (
+     select id, from_at,
+            date_trunc('hour', from_at, 'UTC')
+              + case when date_trunc('hour', from_at, 'UTC') = from_at then interval '0'
+                     else interval '1 hour' end as lo_h,
+            date_trunc('hour', $4::timestamptz, 'UTC') as hi_h
+       from k
+   ), u as (
+     select h.model, h.method, h.route, h.requests, h.errors, h.flow_cost, h.input_tokens,
+            h.output_tokens
+       from edges e
+       join api_key_usage_hourly h
+         on h.api_key_id = e.id and h.hour >= e.lo_h and h.hour < e.hi_h
+     union all
+     select coalesce(r.model, ''), r.method, r.route, 1, (r.status >= 400)::int, r.flow_cost,
+            r.input_tokens, r.output_tokens
+       from edges e
+       join api_key_usage r
+         on r.api_key_id = e.id and r.created_at >= e.from_at and r.created_at < e.lo_h
+        and r.created_at <= $4
+     union all
+     select coalesce(r.model, ''), r.method, r.route, 1, (r.status >= 400)::int, r.flow_cost,
+            r.input_tokens, r.output_tokens
+       from edges e
+       join api_key_usage r
+         on r.api_key_id = e.id and r.created_at >= greatest(e.hi_h, e.lo_h)
+        and r.created_at <= $4
+   )
+   select ${isoUtc('edges.from_at')} as "from",
           case when grouping(u.model) = 0 then 'model'
                when grouping(u.method, u.route) = 0 then 'endpoint'
                else 'total' end as set,
           u.model, u.method, u.route,
-          count(u.id) as requests,
-          count(u.id) filter (where u.status >= 400) as errors,
+          coalesce(sum(u.requests), 0) as requests,
+          coalesce(sum(u.errors), 0) as errors,
           coalesce(sum(u.flow_cost), 0) as flow,
           coalesce(sum(u.input_tokens), 0) as input,
           coalesce(sum(u.output_tokens), 0) as output
-     from (select id, coalesce($3::timestamptz, created_at) as from_at
-             from api_keys where id = $1 and user_id = $2) as k
-     left join api_key_usage u
-       on u.api_key_id = k.id and u.created_at >= k.from_at and u.created_at <= $4
-    group by k.from_at, grouping sets ((), (u.model), (u.method, u.route))
-   having (grouping(u.model) = 1 or u.model is not null)
+     from edges left join u on true
+    group by edges.from_at, grouping sets ((), (u.model), (u.method, u.route))
+   having (grouping(u.model) = 1 or u.model <> '')
       and (grouping(u.method, u.route) <> 0 or u.method is not null)
-    order by set, count(u.id) desc, u.model, u.route, u.method`,
+    order by set, sum(u.requests) desc nulls last, u.model, u.route, u.method`,
 );
 
 /** A call of the key. */

@@ -13,6 +13,7 @@ import { FlowHold } from './flow-hold';
 import { LedgerEntry } from './ledger-entry';
 import { ApiKey } from './api-key';
 import { ApiKeyUsage } from './api-key-usage';
+import { ApiKeyUsageHourly } from './api-key-usage-hourly';
 import { IdempotencyKey } from './idempotency-key';
 import { Session } from './session';
 import { Webhook } from './webhook';
@@ -29,6 +30,7 @@ import { User } from './user';
 
 export { ApiKey } from './api-key';
 export { ApiKeyUsage } from './api-key-usage';
+export { ApiKeyUsageHourly } from './api-key-usage-hourly';
 export { IdempotencyKey } from './idempotency-key';
 export { Session } from './session';
 export { User } from './user';
@@ -63,6 +65,7 @@ export const entities = [
   Session,
   ApiKey,
   ApiKeyUsage,
+  ApiKeyUsageHourly,
   Token,
   Agent,
   AgentToolPrice,

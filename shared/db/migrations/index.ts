@@ -7,6 +7,7 @@ import { Migration20261122040000_webhooks } from './Migration20261122040000_webh
 import { Migration20261124100000_tokens_name_order } from './Migration20261124100000_tokens_name_order';
 import { Migration20261125000000_marketplace_stats } from './Migration20261125000000_marketplace_stats';
 import { Migration20261126000000_flow_ledger_totals } from './Migration20261126000000_flow_ledger_totals';
+import { Migration20261126010000_api_key_usage_hourly } from './Migration20261126010000_api_key_usage_hourly';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -26,5 +27,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261126000000_flow_ledger_totals',
     class: Migration20261126000000_flow_ledger_totals,
+  },
+  {
+    name: 'Migration20261126010000_api_key_usage_hourly',
+    class: Migration20261126010000_api_key_usage_hourly,
   },
 ];
