@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from './deps';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
@@ -8,6 +8,7 @@ import openapiPlugin from './plugins/openapi';
 import paginationPlugin from './plugins/pagination';
 import requestContextPlugin, { RequestLog, requestIdFor } from './plugins/request-context';
 import { serializerCompiler } from './serializer';
+import { validatorCompiler } from './validation';
 import spendPlugin from './plugins/spend';
 import usagePlugin from './plugins/usage';
 import { authRoutes } from './routes/auth/routes';

@@ -288,6 +288,9 @@ describe('per_call', () => {
       [{ status: 500 }, undefined, 502, 'agent_failed'],
       [{ raw: 'not json' }, undefined, 502, 'agent_failed'],
       [{ raw: '{"model":"m"}' }, undefined, 502, 'agent_failed'],
+      // Text PostgreSQL cannot store: refused before any write, not a 500 after the charge.
+      [{ raw: '{"output":"ok","model":"m\\u0000x"}' }, undefined, 502, 'agent_failed'],
+      [{ raw: '{"output":{"text":"\\ud800"}}' }, undefined, 502, 'agent_failed'],
       [{ toolsUsed: ['web_search'] }, ['browser'], 502, 'agent_failed'],
       [{ delayMs: 3000 }, undefined, 504, 'agent_timeout'],
     ];

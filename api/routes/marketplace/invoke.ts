@@ -18,6 +18,7 @@ import {
   toolPriceMicros,
 } from './charges';
 import { agentForCaller } from './visibility';
+import { fieldPath, UNSTORABLE_TEXT, unstorableTextPath } from '../../../shared/domain/text';
 
 /**
  * Paid invocation (decisions §6). The order keeps money safe: price the call, reserve the
@@ -238,6 +239,15 @@ async function callEndpoint(
     parsed = JSON.parse(response.body);
   } catch {
     throw new AppError('agent_failed', `${agent.slug}: the agent's answer is not JSON`);
+  }
+  // Text the ledger and the call log could not store is the agent's fault: a 502 now, not a
+  // 500 at the write after the agent was paid for.
+  const unstorable = unstorableTextPath(parsed);
+  if (unstorable) {
+    throw new AppError(
+      'agent_failed',
+      `${agent.slug}: the agent's answer is invalid (${fieldPath(unstorable, 'body')}: ${UNSTORABLE_TEXT})`,
+    );
   }
   const reply = agentReply.safeParse(parsed);
   if (!reply.success) {
