@@ -1,7 +1,16 @@
-import { destination as pinoDestination, pino, type DestinationStream, type Logger } from 'pino';
+import {
+  destination as pinoDestination,
+  pino,
+  stdSerializers,
+  type DestinationStream,
+  type Logger,
+} from 'pino';
+import { redactError } from './db/error-redaction';
 
 /**
- * JSON logs (pino). Credentials are redacted wherever they could appear in a logged request.
+ * JSON logs (pino). Credentials are redacted wherever they could appear in a logged request,
+ * and a logged error (`{ err }`, or an error as the first argument) never carries the SQL or
+ * values of a failed statement (`db/error-redaction.ts`).
  *
  * Without a `destination`, lines go to stdout through `PerTurnStdout`.
  */
@@ -19,6 +28,7 @@ export function createLogger(level: string, name: string, destination?: Destinat
       ],
       censor: '[redacted]',
     },
+    serializers: { err: (error: Error) => stdSerializers.err(redactError(error) as Error) },
   };
   return pino(options, destination ?? (stdout ??= new PerTurnStdout()));
 }

@@ -4,8 +4,10 @@ import {
   NativeConnection,
   Runtime,
   Worker,
+  type ActivityInterceptorsFactory,
   type LogEntry,
 } from '@temporalio/worker';
+import { redactError } from '../shared/db/error-redaction';
 import { mainTaskQueue, webhookTaskQueue } from '../shared/temporal';
 import type { Logger } from '../shared/logger';
 import { createActivities, type ActivityDeps } from './activities';
@@ -41,6 +43,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     namespace: deps.namespace,
     activities: createActivities(deps),
     workflowBundle,
+    interceptors: { activity: [redactingActivityErrors] },
   };
   const deliveries = deps.config.webhookDeliveryConcurrency;
   return Promise.all([
@@ -55,6 +58,23 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     }),
   ]);
 }
+
+/**
+ * An activity's failure becomes a workflow history event (kept by Temporal) and an SDK log
+ * line: a failed statement's values must reach neither (shared/db/error-redaction.ts). The
+ * redacted error keeps its name, so retry policies that name error types still match.
+ */
+export const redactingActivityErrors: ActivityInterceptorsFactory = () => ({
+  inbound: {
+    async execute(input, next) {
+      try {
+        return await next(input);
+      } catch (error) {
+        throw redactError(error);
+      }
+    },
+  },
+});
 
 export interface RunningWorkers {
   /** Settles once every worker has stopped; rejects with the first worker's failure. */
