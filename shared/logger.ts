@@ -28,7 +28,7 @@ export function createLogger(level: string, name: string, destination?: Destinat
       ],
       censor: '[redacted]',
     },
-    serializers: { err: (error: Error) => stdSerializers.err(redactError(error) as Error) },
+    serializers: { err: (error: Error) => stdSerializers.err(redactError<Error>(error)) },
   };
   return pino(options, destination ?? (stdout ??= new PerTurnStdout()));
 }
