@@ -377,6 +377,26 @@ describe('credential precedence', () => {
     }
   });
 
+  it('a valid x-api-key decides even beside a malformed Authorization header', async () => {
+    const session = await signIn(app);
+    const { key } = await createKey(app, session);
+    for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b', 'garbage']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/me',
+        headers: { 'x-api-key': key, authorization },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ id: number }>().id).toBe(session.userId);
+    }
+    // Without the key, the same header is refused.
+    expectError(
+      await app.inject({ method: 'GET', url: '/me', headers: { authorization: 'Bearer a b' } }),
+      401,
+      'unauthenticated',
+    );
+  });
+
   it('a Bearer value starting with svc_live_ is an API key', async () => {
     const session = await signIn(app);
     const { key } = await createKey(app, session);
