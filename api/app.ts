@@ -7,6 +7,7 @@ import idempotencyPlugin from './plugins/idempotency';
 import openapiPlugin from './plugins/openapi';
 import paginationPlugin from './plugins/pagination';
 import requestContextPlugin, { RequestLog, requestIdFor } from './plugins/request-context';
+import securityHeadersPlugin from './plugins/security-headers';
 import { serializerCompiler } from './serializer';
 import { validatorCompiler } from './validation';
 import spendPlugin from './plugins/spend';
@@ -43,6 +44,8 @@ export function buildApp(deps: ApiDeps) {
   // Order matters: errors first so its onRoute hook sees every route registered after it.
   void app.register(errorsPlugin);
   void app.register(requestContextPlugin, { orm: deps.orm });
+  // Before auth: a CORS preflight is answered in its hook, with no credential read or counted.
+  void app.register(securityHeadersPlugin, { corsOrigins: deps.config.corsOrigins });
   void app.register(openapiPlugin, { version: API_VERSION });
   void app.register(paginationPlugin, { secret: deps.config.jwtSecret });
   // Auth before idempotency: an Idempotency-Key is scoped to the authenticated principal.

@@ -7,6 +7,35 @@ import { z } from 'zod';
 
 const DEV_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
+/**
+ * `https://app.example,http://localhost:5173`: exact origins (scheme, host, optional port),
+ * never `*`, since credentialed requests (the session cookie) need a named origin.
+ */
+const corsOrigins = z
+  .string()
+  .default('')
+  .transform((value, context) => {
+    const origins = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0);
+    for (const origin of origins) {
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || parsed.origin !== origin || !/^https?:$/.test(parsed.protocol)) {
+        context.addIssue({
+          code: 'custom',
+          message: `"${origin}" is not an origin like https://app.example (no path, no *)`,
+        });
+      }
+    }
+    return origins;
+  });
+
 const csv = z
   .string()
   .default('')
@@ -105,6 +134,7 @@ const envSchema = z
     JWT_SECRET: z.string().min(32).default(DEV_SECRET),
     API_KEY_PEPPER: z.string().min(32).default(DEV_SECRET),
     INTERNAL_TOKENS: csv,
+    CORS_ORIGINS: corsOrigins,
     BOT_TOKENS: csv,
     WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
     CHAIN_RPC_URLS: chainRpcUrls,
@@ -180,6 +210,8 @@ export interface Config {
   jwtSecret: string;
   apiKeyPepper: string;
   internalTokens: string[];
+  /** Browser origins allowed to call the API (empty: none; docs/decisions.md "Wire"). */
+  corsOrigins: string[];
   botTokens: string[];
   webhookAllowedHosts: string[];
   chainRpcUrls: Record<number, string>;
@@ -248,6 +280,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     jwtSecret: env.JWT_SECRET,
     apiKeyPepper: env.API_KEY_PEPPER,
     internalTokens: env.INTERNAL_TOKENS,
+    corsOrigins: env.CORS_ORIGINS,
     botTokens: env.BOT_TOKENS,
     webhookAllowedHosts: csv.parse(env.WEBHOOK_ALLOWED_HOSTS ?? defaultAllowedHosts),
     chainRpcUrls,

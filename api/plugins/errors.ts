@@ -107,6 +107,9 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   // A shadow router of every registered route, used only to tell 405 from 404.
   const routes = Router();
   app.addHook('onRoute', (route) => {
+    // The CORS plugin's catch-all OPTIONS route answers preflights; it must not make every
+    // path look like an existing one to the 404/405 decision.
+    if (route.url === '*') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods.map((name) => name.toUpperCase() as Router.HTTPMethod)) {
       if (routes.hasRoute(method, route.url)) continue;

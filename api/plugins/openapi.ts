@@ -36,7 +36,15 @@ async function openapiPlugin(app: FastifyInstance, opts: { version: string }): P
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Swagger UI's own CSP (hashes of its inline scripts) replaces the API's `default-src 'none'`
+  // on the docs pages (api/plugins/security-headers.ts).
+  // Without `upgrade-insecure-requests`, which would send the page's own assets to https://
+  // on a plain-HTTP development server.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
