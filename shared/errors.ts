@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   // Idempotency
   idempotency_in_progress: 409,
   idempotency_key_reused: 422,
+  idempotency_replay_unavailable: 409,
   // Authentication and limits
   unauthenticated: 401,
   invalid_api_key: 401,

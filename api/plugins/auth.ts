@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
+import { createSealedBox, type SealedBox } from '../../shared/domain/sealed-box';
+import { deriveServerKey } from '../../shared/domain/server-keys';
 import type { ApiDeps } from '../deps';
 import type { Actor } from '../access/actor';
 import { AuthCache, subscribeInvalidations } from '../access/auth-cache';
@@ -35,6 +37,11 @@ export interface AccessServices {
   apiKeys: ApiKeyStore;
   sessions: SessionStore;
   tokens: SessionTokens;
+  /**
+   * Seals the stored responses of secret-bearing routes for idempotent replay (the
+   * idempotency plugin). Built here because this is the plugin handed the server secrets.
+   */
+  storedResponses: SealedBox;
 }
 
 declare module 'fastify' {
@@ -108,6 +115,7 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
     apiKeys: new ApiKeyStore(orm, config.apiKeyPepper, keyCache),
     sessions: new SessionStore(orm, sessionCache),
     tokens: createSessionTokens(config.jwtSecret),
+    storedResponses: createSealedBox(deriveServerKey(config.jwtSecret, 'idempotencyResponse')),
   };
   const rateLimiter = new RateLimiter(redis);
   const matchInternalToken = internalTokenMatcher(config.internalTokens);

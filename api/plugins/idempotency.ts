@@ -1,7 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  RouteOptions,
+} from 'fastify';
 import stringify from 'safe-stable-stringify';
+import type { SealedBox } from '../../shared/domain/sealed-box';
 import { AppError } from '../../shared/errors';
 
 /**
@@ -11,9 +18,20 @@ import { AppError } from '../../shared/errors';
  * requests with the same key on any number of API instances never both execute. The
  * finished response (status < 500) is stored and replayed for 24 h; a 5xx releases the key
  * so the client can retry. A claim whose owner died is taken over after the lock lease.
+ *
+ * A route whose response shows a secret once (`config.secretResponse`: a raw API key, a
+ * signing secret) has its stored body sealed (AES-256-GCM, bound to the record) and every
+ * response marked `Cache-Control: no-store`, first answer and replay alike.
  */
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The response shows a secret once: stored for replay only sealed, never cached.
+     * The one marker of such routes; read here and by the OpenAPI document.
+     */
+    secretResponse?: boolean;
+  }
   interface FastifyRequest {
     /** Id of the idempotency record this request claimed; null when it claimed none. */
     idempotencyClaim: string | null;
@@ -26,8 +44,14 @@ const RETENTION = "interval '24 hours'";
 const LOCK_LEASE = "interval '120 seconds'";
 /** Response headers replayed with the stored body; the rest belong to the first response. */
 const REPLAYED_HEADERS = ['content-type', 'location', 'link', 'deprecation', 'retry-after'];
+/**
+ * `Retry-After` of 409 `idempotency_in_progress`: most requests finish well within a second,
+ * and a retry while the first still runs costs one indexed upsert and select.
+ */
+const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 interface StoredKey {
+  id: string;
   fingerprint: string;
   status: 'in_progress' | 'completed';
   response_status: number | null;
@@ -41,6 +65,19 @@ function principalOf(request: FastifyRequest): string {
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
+}
+
+function isSecretRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.config.secretResponse === true;
+}
+
+/**
+ * What a sealed body is bound to: its record and the request that record answers. A sealed
+ * body copied to another record, principal, route or key no longer opens.
+ */
+function sealContext(request: FastifyRequest, recordId: string): string[] {
+  const key = String(request.headers['idempotency-key']);
+  return [recordId, principalOf(request), request.method, pathOf(request), key];
 }
 
 async function claim(request: FastifyRequest, key: string, fingerprint: string) {
@@ -63,20 +100,42 @@ async function claim(request: FastifyRequest, key: string, fingerprint: string) 
   );
   if (claimed.length > 0) return { claimed: true as const, id };
   const [existing] = await request.em.execute<StoredKey[]>(
-    `select fingerprint, status, response_status, response_headers, response_body
+    `select id, fingerprint, status, response_status, response_headers, response_body
        from idempotency_keys where principal = ? and method = ? and path = ? and key = ?`,
     params.slice(1, 5),
   );
   return { claimed: false as const, existing };
 }
 
-function replay(reply: FastifyReply, stored: StoredKey): FastifyReply {
+/**
+ * The stored body as it was sent. A secret route's body must open under this record's
+ * context: one that does not (edited, moved from another record, sealed under a previous
+ * `JWT_SECRET`, or stored in plaintext) is refused rather than sent, and the record is kept
+ * so that the request is not run a second time.
+ */
+function storedBody(box: SealedBox, request: FastifyRequest, stored: StoredKey): string | null {
+  if (stored.response_body === null || !isSecretRoute(request)) return stored.response_body;
+  const opened = box.open(stored.response_body, sealContext(request, stored.id));
+  if (opened !== null) return opened;
+  request.log.error(
+    { idempotencyRecord: stored.id },
+    'sealed idempotent response did not open (edited, moved or sealed under another key)',
+  );
+  throw new AppError(
+    'idempotency_replay_unavailable',
+    'Idempotency-Key: a request with this key was already processed, but its stored ' +
+      'response can no longer be replayed',
+  );
+}
+
+function replay(box: SealedBox, request: FastifyRequest, reply: FastifyReply, stored: StoredKey) {
+  const body = storedBody(box, request, stored);
   reply.code(stored.response_status ?? 200);
   for (const [name, value] of Object.entries(stored.response_headers ?? {})) {
     reply.header(name, value);
   }
   reply.header('idempotent-replayed', 'true');
-  return reply.send(stored.response_body ?? undefined);
+  return reply.send(body ?? undefined);
 }
 
 async function release(request: FastifyRequest, id: string): Promise<void> {
@@ -89,8 +148,14 @@ function fingerprintOf(request: FastifyRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+function inProgress(message: string): AppError {
+  return new AppError('idempotency_in_progress', message, {
+    'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS),
+  });
+}
+
 /** Claims the key, or answers from the stored record. Runs after validation and auth. */
-async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
+async function claimOrReplay(box: SealedBox, request: FastifyRequest, reply: FastifyReply) {
   const key = request.headers['idempotency-key'];
   if (key === undefined || !GUARDED_METHODS.has(request.method)) return;
   if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
@@ -108,7 +173,7 @@ async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
   const existing = result.existing;
   if (!existing) {
     // Released between our insert and select: the client may simply retry.
-    throw new AppError('idempotency_in_progress', 'Idempotency-Key: retry this request');
+    throw inProgress('Idempotency-Key: retry this request');
   }
   if (existing.fingerprint !== fingerprint) {
     throw new AppError(
@@ -117,16 +182,18 @@ async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
     );
   }
   if (existing.status === 'in_progress') {
-    throw new AppError(
-      'idempotency_in_progress',
-      'Idempotency-Key: a request with this key is still being processed',
-    );
+    throw inProgress('Idempotency-Key: a request with this key is still being processed');
   }
-  return replay(reply, existing);
+  return replay(box, request, reply, existing);
 }
 
 /** Stores the final response before it leaves, so a retry after it arrives is a replay. */
-async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+async function storeResponse(
+  box: SealedBox,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+) {
   const claimed = request.idempotencyClaim;
   if (!claimed) return payload;
   request.idempotencyClaim = null;
@@ -141,10 +208,14 @@ async function storeResponse(request: FastifyRequest, reply: FastifyReply, paylo
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
+    const stored =
+      body !== null && isSecretRoute(request)
+        ? box.seal(body, sealContext(request, claimed))
+        : body;
     await request.em.execute(
       `update idempotency_keys set status = 'completed', response_status = ?,
          response_headers = ?, response_body = ?, locked_at = null where id = ?`,
-      [reply.statusCode, JSON.stringify(headers), body, claimed],
+      [reply.statusCode, JSON.stringify(headers), stored, claimed],
     );
   } catch (err) {
     // The response is still correct; the key stays locked until its lease runs out.
@@ -161,18 +232,30 @@ async function releaseUnfinished(request: FastifyRequest): Promise<void> {
   await release(request, claimed);
 }
 
+/** Every response of a secret route, errors and replays included: no cache may keep it. */
+const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+  reply.header('cache-control', 'no-store');
+  done(null, payload);
+};
+
 function appendHook<T>(existing: T | T[] | undefined, hook: T): T[] {
   return [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), hook];
 }
 
 async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
+  const box = app.access.storedResponses;
   app.decorateRequest('idempotencyClaim', null);
-  // Only write routes carry the hooks, so reads pay nothing for idempotency.
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.secretResponse) route.onSend = appendHook(route.onSend, noStore as never);
+    // Only write routes carry the idempotency hooks, so reads pay nothing for idempotency.
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => GUARDED_METHODS.has(method.toUpperCase()))) return;
-    route.preHandler = appendHook(route.preHandler, claimOrReplay as never);
-    route.onSend = appendHook(route.onSend, storeResponse as never);
+    const preHandler = (request: FastifyRequest, reply: FastifyReply) =>
+      claimOrReplay(box, request, reply);
+    const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+      storeResponse(box, request, reply, payload);
+    route.preHandler = appendHook(route.preHandler, preHandler as never);
+    route.onSend = appendHook(route.onSend, onSend as never);
     route.onResponse = appendHook(route.onResponse, releaseUnfinished as never);
   });
 }
@@ -180,5 +263,6 @@ async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
 export default fp(idempotencyPlugin, {
   name: 'idempotency',
   fastify: '5.x',
-  dependencies: ['request-context'],
+  // The principal comes from auth, and so does the key that seals secret responses.
+  dependencies: ['request-context', 'auth'],
 });

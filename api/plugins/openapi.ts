@@ -5,6 +5,27 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
+ * Every response of a secret-bearing route (`config.secretResponse`, see the idempotency
+ * plugin) documents the `Cache-Control: no-store` the plugin sets on it.
+ */
+const withNoStore: typeof jsonSchemaTransform = (input) => {
+  const result = jsonSchemaTransform(input);
+  if (!input.route.config?.secretResponse) return result;
+  const responses = (result.schema as { response?: Record<string, Record<string, unknown>> })
+    .response;
+  for (const response of Object.values(responses ?? {})) {
+    response.headers = {
+      'Cache-Control': {
+        type: 'string',
+        const: 'no-store',
+        description: 'This route shows a secret once: no cache may store any of its responses',
+      },
+    };
+  }
+  return result;
+};
+
+/**
  * OpenAPI 3.1, generated from the same zod schemas that validate requests and serialize
  * responses, served at GET /openapi.json; an interactive reference at GET /docs.
  */
@@ -33,7 +54,7 @@ async function openapiPlugin(app: FastifyInstance, opts: { version: string }): P
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withNoStore,
     transformObject: jsonSchemaTransformObject,
   });
   // Swagger UI's own CSP (hashes of its inline scripts) replaces the API's `default-src 'none'`

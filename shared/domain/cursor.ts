@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors';
+import { deriveServerKey } from './server-keys';
 
 /**
  * Opaque, tamper-evident pagination cursors: `base64url(json).base64url(hmac)`.
@@ -13,7 +14,7 @@ export interface CursorCodec {
 
 export function createCursorCodec(secret: string): CursorCodec {
   // A key of its own, derived from the server secret, so cursors cannot be confused with JWTs.
-  const key = createHmac('sha256', secret).update('pagination-cursor-v1').digest();
+  const key = deriveServerKey(secret, 'paginationCursor');
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
   const invalid = () => new AppError('invalid_cursor', 'cursor: malformed, tampered or foreign');
 

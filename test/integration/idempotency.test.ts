@@ -51,6 +51,13 @@ describe('Idempotency-Key', () => {
     expect(second.headers.location).toBe(first.headers.location);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(await countUsers(body.address)).toBe(1);
+    // An ordinary route's answer is stored as sent (only secret routes seal theirs).
+    const [stored] = await ctx.sql<{ response_body: string }>(
+      "select response_body from idempotency_keys where key = 'replay-1'",
+    );
+    expect(stored!.response_body).toBe(first.body);
+    expect(first.headers['cache-control']).toBeUndefined();
+    expect(second.headers['cache-control']).toBeUndefined();
   });
 
   it('replays on another API instance', async () => {
@@ -94,6 +101,7 @@ describe('Idempotency-Key', () => {
       const concurrent = await createUser(app, 'inflight-1', body);
       expect(concurrent.statusCode).toBe(409);
       expect(concurrent.json().error.code).toBe('idempotency_in_progress');
+      expect(concurrent.headers['retry-after']).toBe('1');
     }
     expect((await slow).statusCode).toBe(201);
     const after = await createUser(apiB, 'inflight-1', body);

@@ -44,7 +44,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
   app.post(
     '/auth/verify',
     {
-      config: { auth: 'public' },
+      // Its Set-Cookie carries the new session token.
+      config: { auth: 'public', secretResponse: true },
       schema: {
         summary: 'Log in with a signed SIWE message; sets the svc_session cookie',
         tags: ['auth'],

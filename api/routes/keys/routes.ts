@@ -33,7 +33,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
   app.post(
     '/me/api-keys',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', secretResponse: true },
       schema: {
         summary: 'Create an API key (the raw key is in this response only)',
         tags,
@@ -96,7 +96,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
   app.post(
     '/me/api-keys/:id/roll',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', secretResponse: true },
       schema: {
         summary: 'Roll a key: a successor now, the old key keeps working for a grace period',
         tags,

@@ -46,7 +46,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
   app.post(
     '/agents',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', secretResponse: true },
       schema: {
         summary: 'Create a draft agent (its endpointSecret is in this response only)',
         tags: agentTags,

@@ -29,7 +29,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
   app.post(
     '/me/webhooks',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', secretResponse: true },
       schema: {
         summary: 'Subscribe a URL to events (the signing secret is in this response only)',
         tags,

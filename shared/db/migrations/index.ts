@@ -8,6 +8,7 @@ import { Migration20261124100000_tokens_name_order } from './Migration2026112410
 import { Migration20261125000000_marketplace_stats } from './Migration20261125000000_marketplace_stats';
 import { Migration20261126000000_flow_ledger_totals } from './Migration20261126000000_flow_ledger_totals';
 import { Migration20261126010000_api_key_usage_hourly } from './Migration20261126010000_api_key_usage_hourly';
+import { Migration20261127000000_idempotency_scrub_secrets } from './Migration20261127000000_idempotency_scrub_secrets';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -31,5 +32,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261126010000_api_key_usage_hourly',
     class: Migration20261126010000_api_key_usage_hourly,
+  },
+  {
+    name: 'Migration20261127000000_idempotency_scrub_secrets',
+    class: Migration20261127000000_idempotency_scrub_secrets,
   },
 ];
