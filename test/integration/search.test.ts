@@ -88,7 +88,12 @@ describe('GET /search input', () => {
   });
 
   it('refuses control characters (PostgreSQL cannot even hold NUL)', async () => {
-    expectInvalid(await searchFor({ q: 'ab\u0000c' }), 'q: must not contain control characters');
+    // NUL is refused for every field before the route's own checks (docs/decisions.md "Wire").
+    expectInvalid(
+      await searchFor({ q: 'ab\u0000c' }),
+      'q: must not contain NUL (\\u0000) or an unpaired surrogate',
+    );
+    expectInvalid(await searchFor({ q: 'ab\u0007c' }), 'q: must not contain control characters');
   });
 
   it('refuses a limit below 1 or not an integer, and an unknown type', async () => {

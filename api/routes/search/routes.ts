@@ -16,7 +16,9 @@ const searchText = z
   .refine((q) => q.length > 0 && [...q].length <= MAX_QUERY_CHARS, { error: queryLength })
   // PostgreSQL rejects NUL in text, and no name holds a control character.
   .refine((q) => !/\p{Cc}/u.test(q), { error: 'must not contain control characters' })
-  .describe('Substring to find, case-insensitive; `%`, `_` and `\\` match themselves');
+  .describe('Substring to find, case-insensitive; `%`, `_` and `\\` match themselves')
+  // What the checks above refuse, told to clients (the document cannot count code points).
+  .meta({ minLength: 1, pattern: '\\S' });
 
 export const searchQuery = z.object({
   q: searchText,
