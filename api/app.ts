@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientErrorHandler } from './client-errors';
 import type { ApiDeps } from './deps';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
@@ -36,6 +37,19 @@ export function buildApp(deps: ApiDeps) {
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // docs/decisions.md "Wire": a request (headers and body) must arrive within
+    // REQUEST_TIMEOUT_MS, its headers within 10 s of that; Node checks every second, not
+    // every 30 s, so the bound holds. Responses are not timed: SSE streams stay open.
+    requestTimeout: deps.config.requestTimeoutMs,
+    keepAliveTimeout: deps.config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(10_000, deps.config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1_000, deps.config.requestTimeoutMs),
+    },
+    // Path segments up to 2,048 characters reach validation (slugs allow 128, and their
+    // percent-encoded form is longer), so an over-long one is a 400 naming the parameter.
+    maxParamLength: 2048,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -25,7 +25,10 @@ export const flowAmount = z.union([z.string().max(32), z.number()]).transform((v
 });
 
 export const slugParams = z.object({
-  slug: z.string().max(128).describe('The resource’s slug'),
+  slug: z
+    .string()
+    .max(128, { error: 'must be at most 128 characters' })
+    .describe('The resource’s slug'),
 });
 
 /** Whether a string could be a slug at all (lookups of anything else are a plain 404). */

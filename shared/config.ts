@@ -123,6 +123,8 @@ const envSchema = z
       .int()
       .positive()
       .default(1024 * 1024),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(72_000),
     DATABASE_URL: z.url().optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     REDIS_URL: z.url().optional(),
@@ -200,6 +202,10 @@ export interface Config {
   publicBaseUrl: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Time to receive a whole request, headers and body (not the response: SSE streams on). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (above a load balancer's 60 s). */
+  keepAliveTimeoutMs: number;
   trustProxy: boolean | string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
@@ -266,6 +272,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,

@@ -13,6 +13,9 @@ import { AppError, ERROR_STATUS, errorEnvelopeSchema, type ErrorCode } from '../
  * 4xx/5xx response of every route, which makes the serializer enforce its shape.
  */
 
+/** How much of a refused oversized body is read and dropped so the client can read its 413. */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 interface RenderedError {
@@ -126,7 +129,8 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   // The API speaks JSON only; text bodies are refused with 415 rather than parsed.
   app.removeContentTypeParser('text/plain');
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply) => {
+  /** 405 with `Allow` when the path exists under other methods, else 404. */
+  function refuse(request: FastifyRequest, reply: FastifyReply): never {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => routes.find(method, path) !== null);
     // Echo at most a readable prefix of what the caller sent.
@@ -139,6 +143,39 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       );
     }
     throw new AppError('not_found', `route: ${request.method} ${shown} does not exist`);
+  }
+
+  // A method Node parses but no route uses (QUERY, PROPFIND, ...) is refused before Fastify
+  // looks at its body: QUERY without a Content-Type was a 400 from Fastify's own check.
+  const known = new Set<string>(METHODS);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (known.has(request.method)) return done();
+    try {
+      refuse(request, reply);
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply) => refuse(request, reply));
+
+  // A body over the limit: Fastify answers 413 without reading it and asks Node to close the
+  // connection, which then resets it while the client is still writing, and the client never
+  // reads its 413 (EPIPE). Instead the connection stays open and the rest of the body is read
+  // and dropped, up to DRAIN_LIMIT_BYTES; a client still sending past that is cut off.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode === 413) reply.removeHeader('connection');
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode !== 413 || request.raw.complete) return done();
+    let drained = 0;
+    request.raw.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT_BYTES) request.raw.socket.destroy();
+    });
+    request.raw.resume();
+    done();
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -154,6 +191,8 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     } else {
       request.log.warn({ code: rendered.code }, rendered.message);
     }
+    // Also on errors raised before the request-context hook set it (a refused method).
+    reply.header('x-request-id', request.id);
     for (const [name, value] of Object.entries(rendered.headers ?? {})) reply.header(name, value);
     return reply.status(status).send({ error: { code: rendered.code, message: rendered.message } });
   });

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
  * the browser reports as refused.
  */
 
-const HEADERS = {
+export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
@@ -53,10 +53,11 @@ async function securityHeadersPlugin(
   app: FastifyInstance,
   opts: { corsOrigins: string[] },
 ): Promise<void> {
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(HEADERS);
+  // onSend, so responses sent from an earlier hook (a refused method, a rate limit) get them too.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    void reply.headers(SECURITY_HEADERS);
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
-    done();
+    done(null, payload);
   });
   await app.register(cors, {
     origin: opts.corsOrigins,
