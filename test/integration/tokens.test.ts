@@ -605,6 +605,10 @@ describe('GET /tokens', () => {
     ['state=launched', /^state: /],
     ['template=pumpfun', /^template: /],
     ['chainId=abc', /^chainId: /],
+    // Empty is not chain 0, and no chain id is zero or negative.
+    ['chainId=', /^chainId: must be a positive integer$/],
+    ['chainId=0', /^chainId: /],
+    ['chainId=-9007199254740991', /^chainId: /],
     ['limit=0', /^limit: /],
   ])('refuses %s (400 invalid_request)', async (query, message) => {
     expectError(await get(`/tokens?${query}`), 400, 'invalid_request', message);

@@ -164,9 +164,11 @@ export const listTokensQuery = z.object({
   ...pageQuery,
   template: z.enum(TOKEN_TEMPLATES).optional(),
   state: z.enum(TOKEN_STATES).optional(),
+  // Chain ids are positive: this also refuses `?chainId=`, which coercion reads as 0.
   chainId: z.coerce
-    .number({ error: 'must be an integer' })
-    .int({ error: 'must be an integer' })
+    .number({ error: 'must be a positive integer' })
+    .int({ error: 'must be a positive integer' })
+    .positive({ error: 'must be a positive integer' })
     .optional(),
   sort: z
     .enum(TOKEN_SORTS)
