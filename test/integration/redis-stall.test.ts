@@ -128,28 +128,34 @@ describe('a Redis that hangs', () => {
     await admin.call('CLIENT', 'PAUSE', String(PAUSE_MS), 'ALL');
     const pausedAt = performance.now();
 
-    const [keyed, issued, ready, direct, invalidated, published, subscribed] = await Promise.all([
-      timed(me),
-      timed(nonce),
-      timed(readyz),
-      // The nonce store on its own (over HTTP the rate limit answers first).
-      timed(() => issueNonce({ redis: ctx.deps.redis, logger: ctx.logger })),
-      // Credential invalidation after a committed change: best effort, never an error.
-      timed(() => app.access.apiKeys.invalidate('stall-test-key-hash')),
-      // Build events from a worker: best effort, the caller logs the failure.
-      timed(() =>
-        publishProjectEvents(ctx.deps.redis, 'stall:events', [
-          { seq: 1, type: 'message', data: { text: 'hello' } },
-        ]),
-      ),
-      // A project stream's SUBSCRIBE: bounded by the same timeout.
-      timed(() => subscribeWithin(subscriber, 'stall:late', timeoutMs)),
-    ]);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const [keyed, queued, issued, ready, direct, invalidated, published, subscribed] =
+      await Promise.all([
+        timed(me),
+        // Sent while the first batch is in flight: it waits for that batch, then for its own
+        // reply (the worst case, up to twice the timeout).
+        sleep(timeoutMs / 2).then(() => timed(me)),
+        timed(nonce),
+        timed(readyz),
+        // The nonce store on its own (over HTTP the rate limit answers first).
+        timed(() => issueNonce({ redis: ctx.deps.redis, logger: ctx.logger })),
+        // Credential invalidation after a committed change: best effort, never an error.
+        timed(() => app.access.apiKeys.invalidate('stall-test-key-hash')),
+        // Build events from a worker: best effort, the caller logs the failure.
+        timed(() =>
+          publishProjectEvents(ctx.deps.redis, 'stall:events', [
+            { seq: 1, type: 'message', data: { text: 'hello' } },
+          ]),
+        ),
+        // A project stream's SUBSCRIBE: bounded by the same timeout.
+        timed(() => subscribeWithin(subscriber, 'stall:late', timeoutMs)),
+      ]);
     // Asked while the first round waited out its timeouts: each request has its own bound.
     const again = await timed(me);
     const stalledFor = performance.now() - pausedAt;
 
     expectUnavailable(keyed.value!, 'Rate limiting is unavailable; retry shortly');
+    expectUnavailable(queued.value!, 'Rate limiting is unavailable; retry shortly');
     expectUnavailable(issued.value!, 'Rate limiting is unavailable; retry shortly');
     expectUnavailable(ready.value!, 'not ready: redis unreachable');
     expectUnavailable(again.value!, 'Rate limiting is unavailable; retry shortly');
@@ -163,7 +169,17 @@ describe('a Redis that hangs', () => {
     expect(subscribed.error).toMatchObject({
       message: `SUBSCRIBE stall:late: not confirmed within ${timeoutMs} ms`,
     });
-    const durations = { keyed, issued, ready, direct, invalidated, published, subscribed, again };
+    const durations = {
+      keyed,
+      queued,
+      issued,
+      ready,
+      direct,
+      invalidated,
+      published,
+      subscribed,
+      again,
+    };
     for (const [name, { ms }] of Object.entries(durations)) {
       expect({ name, withinBound: ms < bound }).toEqual({ name, withinBound: true });
     }
@@ -180,14 +196,14 @@ describe('a Redis that hangs', () => {
     // when the pause ends (a later Redis may end it at once).
     await admin.call('CLIENT', 'UNPAUSE');
 
-    // The scripts of the two refused requests were queued and ran once Redis resumed, so they
-    // count; each reply still reaches its own request (nothing shifted onto later commands).
+    // The scripts of the three refused requests were queued and ran once Redis resumed, so
+    // they count; each reply still reaches its own request (nothing shifted onto later ones).
     const after = await me();
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ address: expect.any(String) });
-    expect(after.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 4));
+    expect(after.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 5));
     const next = await me();
-    expect(next.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 5));
+    expect(next.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 6));
     expect(next.headers['x-ratelimit-reset']).toBe(first.headers['x-ratelimit-reset']);
 
     const issuedAfter = await nonce();
