@@ -41,6 +41,7 @@ function createRedisFromConfig(config: Config, logger: Logger): Redis {
     keyPrefix: config.redisKeyPrefix,
     name: 'api',
     logger,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
     autoPipelining: true,
   });
 }

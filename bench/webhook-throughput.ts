@@ -92,6 +92,7 @@ async function startWorkers(
     keyPrefix: config.redisKeyPrefix,
     name: 'bench-worker',
     logger,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
   });
   teardown.add('close worker redis', async () => void redis.disconnect());
   const connection = await NativeConnection.connect({ address: config.temporal.address });

@@ -129,6 +129,10 @@ const envSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     REDIS_URL: z.url().optional(),
     REDIS_KEY_PREFIX: z.string().default(''),
+    // How long one Redis command may go unanswered before it fails (docs/decisions.md,
+    // "Redis when slow or down"): a stalled Redis then costs a request a bounded wait, not
+    // the whole stall. At most 2 s, the time /readyz gives each check.
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(2_000).default(500),
     TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
     TEMPORAL_TASK_QUEUE: z.string().min(1).default('agent-platform'),
@@ -211,6 +215,7 @@ export interface Config {
   databasePoolMax: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  redisCommandTimeoutMs: number;
   temporal: { address: string; namespace: string; taskQueue: string };
   siweDomain: string;
   jwtSecret: string;
@@ -279,6 +284,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databasePoolMax: env.DATABASE_POOL_MAX,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
     temporal: {
       address: env.TEMPORAL_ADDRESS,
       namespace: env.TEMPORAL_NAMESPACE,

@@ -27,6 +27,8 @@ export async function runWorkerProcess(
     keyPrefix: config.redisKeyPrefix,
     name: 'worker',
     logger,
+    // Only best-effort publishes of build events: a stalled Redis must not hold a build step.
+    commandTimeoutMs: config.redisCommandTimeoutMs,
   });
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   // Activities start workflows too (webhook deliveries): one client for the process.

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { createSealedBox, type SealedBox } from '../../shared/domain/sealed-box';
 import { deriveServerKey } from '../../shared/domain/server-keys';
+import { createSubscriber } from '../../shared/redis';
 import type { ApiDeps } from '../deps';
 import type { Actor } from '../access/actor';
 import { AuthCache, subscribeInvalidations } from '../access/auth-cache';
@@ -94,15 +95,15 @@ function bearerOf(request: FastifyRequest): string | null {
 async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promise<void> {
   const { config, orm, redis, logger } = opts.deps;
   const channel = `${config.redisKeyPrefix}auth:invalidate`;
-  const keyCache = new AuthCache<ApiKeyCredential>('key', redis, channel, CACHE_TTL_MS);
-  const sessionCache = new AuthCache<SessionRecord>('session', redis, channel, CACHE_TTL_MS);
-  const subscriber = redis.duplicate({
-    connectionName: 'api-auth-sub',
-    enableAutoPipelining: false,
-  });
-  subscriber.on('error', (err: Error) =>
-    logger.warn({ err: { message: err.message } }, 'redis error'),
+  const keyCache = new AuthCache<ApiKeyCredential>('key', redis, channel, logger, CACHE_TTL_MS);
+  const sessionCache = new AuthCache<SessionRecord>(
+    'session',
+    redis,
+    channel,
+    logger,
+    CACHE_TTL_MS,
   );
+  const subscriber = createSubscriber(redis, 'api-auth-sub', logger);
   subscribeInvalidations(
     subscriber,
     channel,
@@ -218,6 +219,7 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
     try {
       decision = await rateLimiter.consume(bucket, limit);
     } catch (err) {
+      // Redis down, or silent past the command timeout: refused, never let through uncounted.
       request.log.error({ err }, 'rate limiter unavailable');
       throw new AppError('service_unavailable', 'Rate limiting is unavailable; retry shortly');
     }

@@ -11,6 +11,7 @@ import {
   type ProjectStreamEvent,
 } from '../../shared/projects/events';
 import { AppError } from '../../shared/errors';
+import { createSubscriber, subscribeWithin } from '../../shared/redis';
 import type { ServerResponse } from 'node:http';
 import { SseConnection, type ConnectionOptions } from './connection';
 import { ProjectFeed, type FeedSource } from './project-feed';
@@ -36,6 +37,8 @@ export interface HubDeps {
   /** The commands connection; the hub duplicates it into its own subscriber connection. */
   redis: Redis;
   redisKeyPrefix: string;
+  /** How long a connect waits for Redis to confirm its project's SUBSCRIBE (then 503). */
+  subscribeTimeoutMs: number;
   heartbeatMs: number;
   logger: Logger;
 }
@@ -49,13 +52,7 @@ export class ProjectStreamHub {
   private closed = false;
 
   constructor(private readonly deps: HubDeps) {
-    this.subscriber = deps.redis.duplicate({
-      connectionName: 'api-sse-sub',
-      enableAutoPipelining: false,
-    });
-    this.subscriber.on('error', (err: Error) =>
-      deps.logger.warn({ err: { message: err.message } }, 'sse: redis subscriber error'),
-    );
+    this.subscriber = createSubscriber(deps.redis, 'api-sse-sub', deps.logger);
     this.subscriber.on('message', (channel: string, message: string) =>
       this.onMessage(channel, message),
     );
@@ -148,7 +145,7 @@ export class ProjectStreamHub {
   private sourceFor(projectId: string, channel: string): FeedSource {
     const { orm } = this.deps;
     return {
-      subscribe: async () => void (await this.subscriber.subscribe(channel)),
+      subscribe: () => subscribeWithin(this.subscriber, channel, this.deps.subscribeTimeoutMs),
       lastSeq: async () => {
         const [row] = await orm.em
           .fork()

@@ -17,7 +17,10 @@ import { frameEvent, type FramedEvent } from './frames';
  */
 
 export interface FeedSource {
-  /** Resolves once the Redis SUBSCRIBE of this project's channel is confirmed. */
+  /**
+   * Resolves once the Redis SUBSCRIBE of this project's channel is confirmed; rejects when
+   * Redis does not confirm it within the command timeout (the connect is then 503).
+   */
   subscribe(): Promise<void>;
   /** `projects.last_event_seq`, 0 when the project is gone. */
   lastSeq(): Promise<number>;

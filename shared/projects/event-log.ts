@@ -93,7 +93,9 @@ export async function readProjectEvents(
 
 /**
  * Publishes events to every API instance. Pub/sub is fire-and-forget: an instance that misses
- * a message notices the gap in `seq` and reads the log, so publishing is best effort.
+ * a message notices the gap in `seq` and reads the log, so publishing is best effort. Rejects
+ * when a publish failed (Redis down, or silent past the connection's command timeout), so
+ * that the caller can say so; it is never retried.
  */
 export async function publishProjectEvents(
   redis: Redis,
@@ -103,5 +105,7 @@ export async function publishProjectEvents(
   if (events.length === 0) return;
   const pipeline = redis.pipeline();
   for (const event of events) pipeline.publish(channel, JSON.stringify(event));
-  await pipeline.exec();
+  // A pipeline resolves with each command's error beside its result; it never rejects.
+  const failed = (await pipeline.exec())?.find(([err]) => err);
+  if (failed?.[0]) throw failed[0];
 }

@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
       },
     },
     async () => {
-      const { nonce, expiresAt } = await issueNonce(deps.redis);
+      const { nonce, expiresAt } = await issueNonce(siwe);
       return { nonce, expiresAt: expiresAt.toISOString() };
     },
   );

@@ -9,6 +9,8 @@ import type { Logger } from '../../../shared/logger';
 /**
  * Sign-In with Ethereum (EIP-4361, decisions §3). Nonces live in Redis for 10 minutes and
  * are consumed atomically, so a nonce logs in at most once across every API instance.
+ * Without Redis (down, or silent past the command timeout) sign-in answers 503: a nonce can
+ * be neither issued nor checked anywhere else.
  */
 
 export const NONCE_TTL_SECONDS = 600;
@@ -17,18 +19,28 @@ const CLOCK_SKEW_MS = 60_000;
 
 const nonceKey = (nonce: string) => `siwe:nonce:${nonce}`;
 
-export async function issueNonce(redis: Redis, now = new Date()) {
-  // 128 random bits, alphanumeric as EIP-4361 requires.
-  const nonce = randomBytes(16).toString('hex');
-  await redis.set(nonceKey(nonce), '1', 'EX', NONCE_TTL_SECONDS, 'NX');
-  return { nonce, expiresAt: new Date(now.getTime() + NONCE_TTL_SECONDS * 1000) };
-}
-
 export interface SiweContext {
   redis: Redis;
   chains: ChainClients;
   domain: string;
   logger: Logger;
+}
+
+/** One nonce command; its failure is 503 `service_unavailable`, not a 500. */
+async function nonceStore<T>(context: Pick<SiweContext, 'logger'>, command: Promise<T>) {
+  try {
+    return await command;
+  } catch (err) {
+    context.logger.error({ err }, 'siwe: nonce store unavailable');
+    throw new AppError('service_unavailable', 'Sign-in is unavailable; retry shortly');
+  }
+}
+
+export async function issueNonce(context: Pick<SiweContext, 'redis' | 'logger'>, now = new Date()) {
+  // 128 random bits, alphanumeric as EIP-4361 requires.
+  const nonce = randomBytes(16).toString('hex');
+  await nonceStore(context, context.redis.set(nonceKey(nonce), '1', 'EX', NONCE_TTL_SECONDS, 'NX'));
+  return { nonce, expiresAt: new Date(now.getTime() + NONCE_TTL_SECONDS * 1000) };
 }
 
 function invalid(message: string): never {
@@ -100,7 +112,7 @@ export async function verifySiwe(
   now = new Date(),
 ): Promise<string> {
   const { address, chainId, nonce } = checkFields(context, input.message, now);
-  if ((await context.redis.exists(nonceKey(nonce))) === 0) {
+  if ((await nonceStore(context, context.redis.exists(nonceKey(nonce)))) === 0) {
     throw new AppError('nonce_invalid', 'nonce: is unknown, expired or already used');
   }
   const valid = await signatureMatches(context, {
@@ -110,8 +122,10 @@ export async function verifySiwe(
     signature: input.signature,
   });
   if (!valid) invalid('signature: does not match the message and address');
-  // DEL answers 1 to exactly one caller: two concurrent verifies cannot both log in.
-  if ((await context.redis.del(nonceKey(nonce))) !== 1) {
+  // DEL answers 1 to exactly one caller: two concurrent verifies cannot both log in. A DEL
+  // that timed out may still run once Redis answers again: the nonce is then spent without a
+  // login, and the wallet signs in again with a new one.
+  if ((await nonceStore(context, context.redis.del(nonceKey(nonce)))) !== 1) {
     throw new AppError('nonce_invalid', 'nonce: is unknown, expired or already used');
   }
   return address.toLowerCase();

@@ -28,6 +28,8 @@ const readySchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {
   const checks: Record<Dependency, () => Promise<unknown>> = {
     postgres: () => deps.orm.em.fork().execute('select 1'),
+    // A hanging Redis fails it through the command timeout (docs/decisions.md, "Redis when
+    // slow or down"): by default within 1 s, inside this check's 2 s.
     redis: () => deps.redis.ping(),
     // Its own deadline ends the gRPC call (and its retries) before the overall timeout.
     temporal: () => pingTemporal(deps.temporal, CHECK_TIMEOUT_MS - 500),

@@ -55,6 +55,7 @@ const plugin: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
     orm,
     redis,
     redisKeyPrefix: config.redisKeyPrefix,
+    subscribeTimeoutMs: config.redisCommandTimeoutMs,
     heartbeatMs: config.sse.heartbeatMs,
     logger,
   });

@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import type { App } from '../../api/app';
+import { issueNonce } from '../../api/routes/auth/siwe';
+import { AppError } from '../../shared/errors';
+import { publishProjectEvents } from '../../shared/projects/event-log';
+import { createSubscriber, subscribeWithin } from '../../shared/redis';
+import { createTestContext, type TestContext } from '../helpers/context';
+import { createKey, signIn, type CreatedKey } from '../helpers/auth';
+
+/**
+ * A Redis that hangs instead of closing the connection (docs/decisions.md, "Redis when slow or
+ * down"): every request that needs it answers 503 `service_unavailable` within twice
+ * REDIS_COMMAND_TIMEOUT_MS, not after the stall, and once Redis answers again everything
+ * works with every reply matched to its own command.
+ *
+ * The stall is `CLIENT PAUSE 5000 ALL` on a redis-server of this file's own (the shared one
+ * serves other test files in parallel), with the timeout left at its documented default.
+ */
+
+const PAUSE_MS = 5_000;
+const KEY_RPM = 50;
+/** Scheduling noise allowed on top of the bound (two cores shared with other test runs). */
+const SLACK_MS = 1_000;
+const MINUTE_MS = 60_000;
+
+type Response = LightMyRequestResponse;
+
+let server: ChildProcess;
+let url: string;
+let admin: Redis;
+let ctx: TestContext;
+let app: App;
+let key: CreatedKey;
+/** Closed in afterAll, whatever a failing assertion skipped. */
+let testSubscriber: Redis | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Sleeps into the next UTC minute unless `minLeftMs` of this one is left (rate windows). */
+async function awaitFreshWindow(minLeftMs: number): Promise<void> {
+  const left = (Math.floor(Date.now() / MINUTE_MS) + 1) * MINUTE_MS - Date.now();
+  if (left < minLeftMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+/** Resolves to how long `work` took and how it ended. */
+async function timed<T>(work: () => Promise<T>) {
+  const started = performance.now();
+  const outcome = await work().then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error }),
+  );
+  return { ...outcome, ms: performance.now() - started };
+}
+
+function expectUnavailable(response: Response, message: string): void {
+  expect(response.statusCode).toBe(503);
+  expect(response.json()).toEqual({ error: { code: 'service_unavailable', message } });
+}
+
+const me = () => app.inject({ method: 'GET', url: '/me', headers: { 'x-api-key': key.key } });
+const nonce = () => app.inject({ method: 'POST', url: '/auth/nonce' });
+const readyz = () => app.inject({ method: 'GET', url: '/readyz' });
+
+beforeAll(async () => {
+  const port = await freePort();
+  url = `redis://127.0.0.1:${port}`;
+  server = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  // Retries until the server listens; no command timeout: it is the one issuing the pause.
+  admin = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: () => 50 });
+  admin.on('error', () => undefined);
+  await admin.ping();
+
+  ctx = await createTestContext({ REDIS_URL: url });
+  app = await ctx.newApi();
+  await app.ready();
+  key = await createKey(app, await signIn(app), { name: 'stall', rate_limit_rpm: KEY_RPM });
+});
+
+afterAll(async () => {
+  testSubscriber?.disconnect();
+  await ctx?.close();
+  admin?.disconnect();
+  if (server && server.exitCode === null) {
+    server.kill();
+    await once(server, 'exit');
+  }
+});
+
+describe('a Redis that hangs', () => {
+  it('costs a request at most twice the command timeout, then everything recovers', async () => {
+    const timeoutMs = ctx.config.redisCommandTimeoutMs;
+    expect(timeoutMs).toBe(500); // the documented default
+    const bound = 2 * timeoutMs + SLACK_MS;
+
+    // The counts below must all land in one rate-limit window (a UTC minute).
+    await awaitFreshWindow(25_000);
+    const first = await me();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 1));
+
+    // A subscription made before the stall and idle through it must survive it.
+    const subscriber = createSubscriber(ctx.deps.redis, 'test-stall-sub', ctx.logger);
+    testSubscriber = subscriber;
+    const received: string[] = [];
+    subscriber.on('message', (channel: string, message: string) =>
+      received.push(`${channel}=${message}`),
+    );
+    await subscribeWithin(subscriber, 'stall:idle', timeoutMs);
+
+    await admin.call('CLIENT', 'PAUSE', String(PAUSE_MS), 'ALL');
+    const pausedAt = performance.now();
+
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const [keyed, queued, issued, ready, direct, invalidated, published, subscribed] =
+      await Promise.all([
+        timed(me),
+        // Sent while the first batch is in flight: it waits for that batch, then for its own
+        // reply (the worst case, up to twice the timeout).
+        sleep(timeoutMs / 2).then(() => timed(me)),
+        timed(nonce),
+        timed(readyz),
+        // The nonce store on its own (over HTTP the rate limit answers first).
+        timed(() => issueNonce({ redis: ctx.deps.redis, logger: ctx.logger })),
+        // Credential invalidation after a committed change: best effort, never an error.
+        timed(() => app.access.apiKeys.invalidate('stall-test-key-hash')),
+        // Build events from a worker: best effort, the caller logs the failure.
+        timed(() =>
+          publishProjectEvents(ctx.deps.redis, 'stall:events', [
+            { seq: 1, type: 'message', data: { text: 'hello' } },
+          ]),
+        ),
+        // A project stream's SUBSCRIBE: bounded by the same timeout.
+        timed(() => subscribeWithin(subscriber, 'stall:late', timeoutMs)),
+      ]);
+    // Asked while the first round waited out its timeouts: each request has its own bound.
+    const again = await timed(me);
+    const stalledFor = performance.now() - pausedAt;
+
+    expectUnavailable(keyed.value!, 'Rate limiting is unavailable; retry shortly');
+    expectUnavailable(queued.value!, 'Rate limiting is unavailable; retry shortly');
+    expectUnavailable(issued.value!, 'Rate limiting is unavailable; retry shortly');
+    expectUnavailable(ready.value!, 'not ready: redis unreachable');
+    expectUnavailable(again.value!, 'Rate limiting is unavailable; retry shortly');
+    expect(direct.error).toBeInstanceOf(AppError);
+    expect(direct.error).toMatchObject({
+      code: 'service_unavailable',
+      message: 'Sign-in is unavailable; retry shortly',
+    });
+    expect(invalidated.error).toBeUndefined();
+    expect(published.error).toMatchObject({ message: 'Command timed out' });
+    expect(subscribed.error).toMatchObject({
+      message: `SUBSCRIBE stall:late: not confirmed within ${timeoutMs} ms`,
+    });
+    const durations = {
+      keyed,
+      queued,
+      issued,
+      ready,
+      direct,
+      invalidated,
+      published,
+      subscribed,
+      again,
+    };
+    for (const [name, { ms }] of Object.entries(durations)) {
+      expect({ name, withinBound: ms < bound }).toEqual({ name, withinBound: true });
+    }
+    // All of it was answered while Redis was still paused.
+    expect(stalledFor).toBeLessThan(PAUSE_MS);
+    expect(ctx.logs).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        msg: 'auth cache: invalidation not published; other instances keep the entry until it expires',
+      }),
+    );
+
+    // Redis 7.0 postpones even CLIENT UNPAUSE while every client is paused, so this returns
+    // when the pause ends (a later Redis may end it at once).
+    await admin.call('CLIENT', 'UNPAUSE');
+
+    // The scripts of the three refused requests were queued and ran once Redis resumed, so
+    // they count; each reply still reaches its own request (nothing shifted onto later ones).
+    const after = await me();
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ address: expect.any(String) });
+    expect(after.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 5));
+    const next = await me();
+    expect(next.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 6));
+    expect(next.headers['x-ratelimit-reset']).toBe(first.headers['x-ratelimit-reset']);
+
+    const issuedAfter = await nonce();
+    expect(issuedAfter.statusCode).toBe(200);
+    const fresh = issuedAfter.json<{ nonce: string }>().nonce;
+    expect(await admin.exists(`${ctx.config.redisKeyPrefix}siwe:nonce:${fresh}`)).toBe(1);
+    // A whole sign-in: nonce issued, checked and consumed.
+    await expect(signIn(app)).resolves.toMatchObject({ userId: expect.any(Number) });
+
+    const readyAfter = await readyz();
+    expect(readyAfter.statusCode).toBe(200);
+    expect(await ctx.deps.redis.set('stall:probe', 'after')).toBe('OK');
+    expect(await ctx.deps.redis.get('stall:probe')).toBe('after');
+
+    // The idle subscription lived through the stall; the late SUBSCRIBE took effect after it.
+    await admin.publish('stall:idle', 'one');
+    await admin.publish('stall:late', 'two');
+    const deadline = Date.now() + 2_000;
+    while (received.length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(received).toEqual(['stall:idle=one', 'stall:late=two']);
+  }, 90_000);
+});
