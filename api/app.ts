@@ -49,7 +49,7 @@ export function buildApp(deps: ApiDeps) {
     },
     // Path segments up to 2,048 characters reach validation (slugs allow 128, and their
     // percent-encoded form is longer), so an over-long one is a 400 naming the parameter.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

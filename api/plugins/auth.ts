@@ -159,6 +159,8 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
       ...SESSION_COOKIE_OPTIONS,
       maxAge: SESSION_LIFETIME_SECONDS,
     });
+    // The response now carries a session token: no cache may keep it.
+    reply.header('cache-control', 'no-store');
   }
 
   async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {

@@ -289,6 +289,7 @@ describe('sessions', () => {
       headers: { cookie: session.cookie },
     });
     expect(fresh.headers['set-cookie']).toBeUndefined();
+    expect(fresh.headers['cache-control']).toBeUndefined();
 
     const old = tokens.sign(session.userId, sessionId, nowSeconds - 25 * 3600).token;
     const rotated = await app.inject({
@@ -302,6 +303,8 @@ describe('sessions', () => {
     expect(tokens.verify(next)).toMatchObject({ userId: session.userId, sessionId });
     expect(tokens.verify(next)!.issuedAt).toBeGreaterThanOrEqual(nowSeconds);
     expect(String(rotated.headers['set-cookie'])).toContain('Max-Age=2592000');
+    // A response carrying a session token is never cached.
+    expect(rotated.headers['cache-control']).toBe('no-store');
     const [row] = await ctx.sql<{ expires_at: Date }>(
       'select expires_at from sessions where id = $1',
       [sessionId],
