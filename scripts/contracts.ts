@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Abi, Hex } from 'viem';
+
+/**
+ * The reference contracts (`contracts/src`, docs/chain.md) compiled with solc-js, the real
+ * compiler in wasm: bytecode is built when needed (deploy, tests), and the ABIs are committed
+ * under `contracts/abi/` by `npm run contracts:build` for wallet developers and viem's types.
+ */
+
+// solc-js ships without types; this is the part of its interface used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const solc = require('solc') as { compile(input: string, options?: unknown): string };
+
+export const CONTRACTS_DIR = join(__dirname, '..', 'contracts');
+const SOURCES = join(CONTRACTS_DIR, 'src');
+
+export interface CompiledContract {
+  abi: Abi;
+  bytecode: Hex;
+}
+
+interface SolcOutput {
+  errors?: { severity: string; formattedMessage: string }[];
+  contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+}
+
+/** Every contract of `contracts/src`, by name. Abstract contracts have no bytecode. */
+export function compileContracts(): Record<string, CompiledContract> {
+  const sources = Object.fromEntries(
+    readdirSync(SOURCES)
+      .filter((file) => file.endsWith('.sol'))
+      .map((file) => [file, { content: readFileSync(join(SOURCES, file), 'utf8') }]),
+  );
+  const input = {
+    language: 'Solidity',
+    sources,
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  const findImports = (path: string) => {
+    const file = path.replace(/^\.\//, '');
+    return sources[file] ? { contents: sources[file].content } : { error: `not found: ${path}` };
+  };
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), { import: findImports }),
+  ) as SolcOutput;
+  const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'));
+  const compiled: Record<string, CompiledContract> = {};
+  for (const contracts of Object.values(output.contracts)) {
+    for (const [name, contract] of Object.entries(contracts)) {
+      if (!contract.evm.bytecode.object) continue;
+      compiled[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+    }
+  }
+  return compiled;
+}
+
+/** The committed form of an ABI: stable, readable JSON. */
+export function abiJson(abi: Abi): string {
+  return `${JSON.stringify(abi, null, 2)}\n`;
+}
