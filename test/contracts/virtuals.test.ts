@@ -20,7 +20,7 @@ import {
   CONTRACTS_DIR,
   type CompiledContract,
 } from '../../scripts/contracts';
-import { refOf } from '../../shared/chain/launchpad';
+import { launchCalldata, refOf } from '../../shared/chain/launchpad';
 import { readTestServices } from '../helpers/services';
 
 /**
@@ -172,6 +172,31 @@ describe('VirtualsFactory', () => {
     );
     expect(curve).toEqual([supply, 0n, THRESHOLD, THRESHOLD, false, creator.address]);
     expect(await read<string>(token, 'VirtualsToken', 'symbol')).toBe('NOVA');
+  });
+
+  it("executes the service's pendingLaunchTx calldata as sent by a wallet", async () => {
+    const creator = await trader();
+    const tokenId = crypto.randomUUID();
+    const data = launchCalldata('virtuals', tokenId, 'Wallet Launch', 'WLT', {
+      graduationThreshold: '1000',
+      initialBuy: '5',
+    });
+    const hash = await walletOf(creator).sendTransaction({ to: factory, data });
+    const receipt = await chain.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    const launched = receipt.logs
+      .filter((log) => log.address.toLowerCase() === factory.toLowerCase())
+      .map((log) => decodeEventLog({ abi: compiled.VirtualsFactory!.abi, ...log }))
+      .find((event) => event.eventName === 'Launched')!;
+    expect(launched.args).toMatchObject({ ref: refOf(tokenId), creator: creator.address });
+    const instance = (launched.args as unknown as { instance: Address }).instance;
+    const curve = await read<readonly [bigint, bigint, bigint, bigint, boolean, Address]>(
+      factory,
+      'VirtualsFactory',
+      'curves',
+      [instance],
+    );
+    expect(curve.slice(1, 4)).toEqual([parseEther('5'), THRESHOLD, THRESHOLD]);
   });
 
   it('refuses a zero graduation threshold, zero amounts and unknown tokens', async () => {
