@@ -89,13 +89,15 @@ const launchFactories = z
   });
 
 /**
- * Outside production, chain 31337 (anvil) has the two factories at the addresses the first
- * two deployments of anvil's default account get (nonces 0 and 1), which is where the local
- * deploy script puts them.
+ * Outside production, chain 31337 (anvil) has the factories where `npm run chain:deploy` puts
+ * them: the virtuals factory at its CREATE2 address. The dpnm address is still the old
+ * nonce-based placeholder until the dpnm reference contract exists.
  */
 const DEV_LAUNCH_FACTORIES: LaunchFactories = {
   31337: {
-    virtuals: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    // The CREATE2 address of `npm run chain:deploy` (docs/chain.md "Deployment"); a test fails
+    // when a contract change moves it.
+    virtuals: '0x20bdb1b323781d51a6700d82a9767D66ded3c0d7',
     dpnm: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
   },
 };

@@ -20,7 +20,9 @@ import {
   CONTRACTS_DIR,
   type CompiledContract,
 } from '../../scripts/contracts';
+import { deployReferenceContracts, referenceAddresses } from '../../scripts/chain-deployment';
 import { launchCalldata, refOf } from '../../shared/chain/launchpad';
+import { loadConfig } from '../../shared/config';
 import { readTestServices } from '../helpers/services';
 
 /**
@@ -353,5 +355,28 @@ describe('VirtualsFactory', () => {
     expect(
       await revertOf(whale, factory, 'VirtualsFactory', 'sell', [token, 1n, 0n, await deadline()]),
     ).toBe('graduated');
+  });
+});
+
+describe('npm run chain:deploy', () => {
+  it('puts the contracts at their CREATE2 addresses, once, where the config defaults point', async () => {
+    const payer = await funded();
+    const first = await deployReferenceContracts(readTestServices().anvilUrl, payer);
+    const again = await deployReferenceContracts(readTestServices().anvilUrl, payer);
+    const expected = referenceAddresses(compiled);
+    expect(first.map(({ address }) => address)).toEqual([
+      expected.usdt,
+      expected.virtualPayment,
+      expected.virtualsFactory,
+    ]);
+    // The second run finds every contract in place and sends nothing.
+    expect(again.map(({ created }) => created)).toEqual([false, false, false]);
+    expect(await chain.getTransactionCount({ address: payer.address })).toBeLessThanOrEqual(3);
+    // The local chain's default factory (LAUNCH_FACTORIES) is the deployed one.
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.launchFactories[31337]?.virtuals).toBe(expected.virtualsFactory);
+    expect(await read<Address>(expected.virtualsFactory, 'VirtualsFactory', 'paymentToken')).toBe(
+      expected.virtualPayment,
+    );
   });
 });

@@ -715,7 +715,7 @@ describe('GET /chains', () => {
             chainId: LOCAL,
             name: 'Local development chain',
             factories: {
-              virtuals: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+              virtuals: '0x20bdb1b323781d51a6700d82a9767D66ded3c0d7',
               dpnm: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
             },
           },
