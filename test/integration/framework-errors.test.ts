@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { signIn } from '../helpers/auth';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { insertProject } from '../helpers/project-fixtures';
+import { SseClient } from '../helpers/sse-client';
 
 /**
  * Errors raised below the routes, over real sockets: Node's parser (431, 400, 501, 408), the
@@ -10,7 +13,11 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
  */
 
 const REQUEST_TIMEOUT_MS = 1000;
-const test = useTestApp([], { ...UNLIMITED_RATES, REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+const test = useTestApp([], {
+  ...UNLIMITED_RATES,
+  REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+  SSE_HEARTBEAT_MS: '100',
+});
 let port: number;
 
 beforeAll(async () => {
@@ -120,6 +127,25 @@ describe("errors from Node's parser", () => {
       everyMs: 100,
     });
     expectEnvelope(response, 408, 'request_timeout');
+  });
+});
+
+describe('timeouts bound receiving a request, not answering it', () => {
+  it('an SSE stream stays open for several request timeouts', async () => {
+    const owner = await signIn(test.app);
+    const project = await insertProject(test.ctx, { ownerId: owner.userId });
+    const client = await SseClient.connect(
+      `http://127.0.0.1:${port}/projects/${project.slug}/stream`,
+    );
+    try {
+      expect(client.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 3 * REQUEST_TIMEOUT_MS + 500));
+      expect(client.ended).toBe(false);
+      const heartbeats = client.comments.length;
+      await client.waitFor((c) => c.comments.length > heartbeats, 2_000);
+    } finally {
+      client.close();
+    }
   });
 });
 
