@@ -1,19 +1,17 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { loadConfig } from '../shared/config';
-import { deployReferenceContracts } from './chain-deployment';
+import { ANVIL_ACCOUNT_0_KEY, deployReferenceContracts } from './chain-deployment';
 
 /**
  * `npm run chain:deploy`: puts the reference contracts on every chain of CHAIN_RPC_URLS at
  * their deterministic addresses (idempotent). The gas is paid by CHAIN_DEPLOYER_KEY, or on
  * the local chain 31337 by anvil's well-known development account #0.
  */
-const ANVIL_ACCOUNT_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   for (const [chainId, url] of Object.entries(config.chainRpcUrls)) {
     const key =
-      process.env.CHAIN_DEPLOYER_KEY ?? (chainId === '31337' ? ANVIL_ACCOUNT_0 : undefined);
+      process.env.CHAIN_DEPLOYER_KEY ?? (chainId === '31337' ? ANVIL_ACCOUNT_0_KEY : undefined);
     if (!key) {
       console.log(`chain ${chainId}: skipped (set CHAIN_DEPLOYER_KEY to deploy there)`);
       continue;

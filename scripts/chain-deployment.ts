@@ -23,6 +23,10 @@ import { compileContracts, type CompiledContract } from './contracts';
 
 export const CREATE2_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
 
+/** Anvil's well-known development account #0: pays for deployments on the local chain. */
+export const ANVIL_ACCOUNT_0_KEY: Hex =
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
 interface Planned {
   name: string;
   contract: string;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
+import { privateKeyToAccount } from 'viem/accounts';
 import { buildApp } from '../api/app';
 import { closeApiDeps, connectApiDeps } from '../api/deps';
 import {
@@ -23,10 +24,13 @@ import {
   startTemporalDevServer,
   type Running,
 } from './embedded-services';
+import { startLocalChain } from './anvil';
+import { ANVIL_ACCOUNT_0_KEY, deployReferenceContracts } from './chain-deployment';
 
 /**
  * `npm run dev`: API + worker in one process, on the services named by DATABASE_URL,
- * REDIS_URL and TEMPORAL_ADDRESS, or on embedded stand-ins for those left unset.
+ * REDIS_URL, TEMPORAL_ADDRESS and CHAIN_RPC_URLS, or on embedded stand-ins for those left
+ * unset (without CHAIN_RPC_URLS: anvil on DEV_ANVIL_PORT, 8545, with the reference contracts).
  */
 async function main(): Promise<void> {
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...process.env };
@@ -65,6 +69,23 @@ async function main(): Promise<void> {
     env.TEMPORAL_ADDRESS = temporal.value.address;
     temporalUi = temporal.value.uiUrl;
     logger.info(`TEMPORAL_ADDRESS not set: started ${temporal.value.source}`);
+  }
+
+  if (!env.CHAIN_RPC_URLS) {
+    const chain = await startLocalChain({
+      port: Number(env.DEV_ANVIL_PORT ?? 8545),
+      stateFile: join(dataDir, 'anvil-state.json'),
+    });
+    stops.push(chain.stop);
+    env.CHAIN_RPC_URLS = `31337=${chain.url}`;
+    const deployed = await deployReferenceContracts(
+      chain.url,
+      privateKeyToAccount(ANVIL_ACCOUNT_0_KEY),
+    );
+    logger.info(
+      { contracts: Object.fromEntries(deployed.map(({ name, address }) => [name, address])) },
+      `CHAIN_RPC_URLS not set: chain 31337 is ${chain.source}, reference contracts in place`,
+    );
   }
 
   const config = loadConfig(env);

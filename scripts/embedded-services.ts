@@ -9,8 +9,9 @@ import type { Redis } from 'ioredis';
 
 /**
  * Stand-ins that let `npm run dev` run on a machine with only Node: PostgreSQL compiled to
- * WASM (PGlite) behind a real PostgreSQL wire socket, an in-process Redis, and a Temporal
- * dev server. Development only: production and the tests use the real services.
+ * WASM (PGlite) behind a real PostgreSQL wire socket, an in-process Redis, a Temporal dev
+ * server; the local chain is `anvil.ts`. Development only: production and the tests use the
+ * real services.
  */
 
 export interface Running<T> {

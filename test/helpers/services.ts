@@ -39,18 +39,7 @@ export const findTemporalCli = () => findBinary('TEMPORAL_CLI_PATH', 'temporal')
 export const findTemporalTestServer = () =>
   findBinary('TEMPORAL_TEST_SERVER_PATH', 'temporal-test-server');
 
-/** The anvil binary of the npm package (`@foundry-rs/anvil-<platform>-<arch>`): ANVIL_PATH wins. */
-export function findAnvil(): string | undefined {
-  if (process.env.ANVIL_PATH) return findBinary('ANVIL_PATH', 'anvil');
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  try {
-    const manifest = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
-    const binary = manifest.replace(/package\.json$/, 'bin/anvil');
-    return existsSync(binary) ? binary : undefined;
-  } catch {
-    return findBinary('ANVIL_PATH', 'anvil');
-  }
-}
+export { findAnvil } from '../../scripts/anvil';
 
 /** Replaces the database name of a PostgreSQL URL. */
 export function databaseUrl(baseUrl: string, database: string): string {
