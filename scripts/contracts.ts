@@ -25,12 +25,10 @@ interface SolcOutput {
   contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
 }
 
-/** Every contract of `contracts/src`, by name. Abstract contracts have no bytecode. */
-export function compileContracts(): Record<string, CompiledContract> {
+/** Solidity sources (file name → text, importing each other by `./file`), compiled. */
+export function compileSources(files: Record<string, string>): Record<string, CompiledContract> {
   const sources = Object.fromEntries(
-    readdirSync(SOURCES)
-      .filter((file) => file.endsWith('.sol'))
-      .map((file) => [file, { content: readFileSync(join(SOURCES, file), 'utf8') }]),
+    Object.entries(files).map(([file, content]) => [file, { content }]),
   );
   const input = {
     language: 'Solidity',
@@ -41,8 +39,8 @@ export function compileContracts(): Record<string, CompiledContract> {
     },
   };
   const findImports = (path: string) => {
-    const file = path.replace(/^\.\//, '');
-    return sources[file] ? { contents: sources[file].content } : { error: `not found: ${path}` };
+    const content = files[path.replace(/^\.\//, '')];
+    return content !== undefined ? { contents: content } : { error: `not found: ${path}` };
   };
   const output = JSON.parse(
     solc.compile(JSON.stringify(input), { import: findImports }),
@@ -52,11 +50,23 @@ export function compileContracts(): Record<string, CompiledContract> {
   const compiled: Record<string, CompiledContract> = {};
   for (const contracts of Object.values(output.contracts)) {
     for (const [name, contract] of Object.entries(contracts)) {
+      // Abstract contracts have no bytecode.
       if (!contract.evm.bytecode.object) continue;
       compiled[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
     }
   }
   return compiled;
+}
+
+/** Every contract of `contracts/src`, by name. */
+export function compileContracts(): Record<string, CompiledContract> {
+  return compileSources(
+    Object.fromEntries(
+      readdirSync(SOURCES)
+        .filter((file) => file.endsWith('.sol'))
+        .map((file) => [file, readFileSync(join(SOURCES, file), 'utf8')]),
+    ),
+  );
 }
 
 /** The committed form of an ABI: stable, readable JSON. */

@@ -114,6 +114,16 @@ function read<T>(
   }) as Promise<T>;
 }
 
+/** `curves(token)`: reserveToken, lockedPayment, virtualPayment, threshold, graduated, creator. */
+function curveOf(token: Address) {
+  return read<readonly [bigint, bigint, bigint, bigint, boolean, Address]>(
+    factory,
+    'VirtualsFactory',
+    'curves',
+    [token],
+  );
+}
+
 async function deadline(): Promise<bigint> {
   return (await chain.getBlock()).timestamp + 600n;
 }
@@ -166,12 +176,7 @@ describe('VirtualsFactory', () => {
     expect(logs[1]!.args).toMatchObject({ instance: token, creator: creator.address });
     const supply = await read<bigint>(factory, 'VirtualsFactory', 'SUPPLY');
     expect(await read<bigint>(token, 'VirtualsToken', 'balanceOf', [factory])).toBe(supply);
-    const curve = await read<readonly [bigint, bigint, bigint, bigint, boolean, Address]>(
-      factory,
-      'VirtualsFactory',
-      'curves',
-      [token],
-    );
+    const curve = await curveOf(token);
     expect(curve).toEqual([supply, 0n, THRESHOLD, THRESHOLD, false, creator.address]);
     expect(await read<string>(token, 'VirtualsToken', 'symbol')).toBe('NOVA');
   });
@@ -192,12 +197,7 @@ describe('VirtualsFactory', () => {
       .find((event) => event.eventName === 'Launched')!;
     expect(launched.args).toMatchObject({ ref: refOf(tokenId), creator: creator.address });
     const instance = (launched.args as unknown as { instance: Address }).instance;
-    const curve = await read<readonly [bigint, bigint, bigint, bigint, boolean, Address]>(
-      factory,
-      'VirtualsFactory',
-      'curves',
-      [instance],
-    );
+    const curve = await curveOf(instance);
     expect(curve.slice(1, 4)).toEqual([parseEther('5'), THRESHOLD, THRESHOLD]);
   });
 
@@ -336,12 +336,7 @@ describe('VirtualsFactory', () => {
     ]);
     const graduated = bought.find((log) => log.eventName === 'Graduated')!;
     expect(graduated.args).toMatchObject({ token, lockedPayment: THRESHOLD + parseEther('10') });
-    const curve = await read<readonly [bigint, bigint, bigint, bigint, boolean, Address]>(
-      factory,
-      'VirtualsFactory',
-      'curves',
-      [token],
-    );
+    const curve = await curveOf(token);
     expect(curve[4]).toBe(true);
     expect(
       await revertOf(whale, factory, 'VirtualsFactory', 'buy', [

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -15,6 +14,7 @@ import {
   databaseUrl,
   findAnvil,
   findTemporalCli,
+  freePort,
   type TestServices,
 } from './services';
 
@@ -128,17 +128,6 @@ async function bundleWorkflows(runId: string): Promise<string> {
   const path = join(tmpdir(), `svc-workflows-${runId}.js`);
   await writeFile(path, code);
   return path;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** A real local EVM node: TEST_ANVIL_URL when given, else anvil from the npm package. */

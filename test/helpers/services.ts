@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 /** Where the shared services of a test run are, read from the environment once. */
 export interface TestServices {
@@ -40,6 +41,18 @@ export const findTemporalTestServer = () =>
   findBinary('TEMPORAL_TEST_SERVER_PATH', 'temporal-test-server');
 
 export { findAnvil } from '../../scripts/anvil';
+
+/** A TCP port free on 127.0.0.1 right now (for a server a test starts itself). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 /** Replaces the database name of a PostgreSQL URL. */
 export function databaseUrl(baseUrl: string, database: string): string {

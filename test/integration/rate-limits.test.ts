@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../api/app';
 import { createTestContext, type TestContext } from '../helpers/context';
 import { createKey, signIn, type CreatedKey, type SignedIn } from '../helpers/auth';
+import { awaitFreshUtcMinute } from '../helpers/clock';
 
 /**
  * Rate limits (decisions §5, spec Limits): one bucket per IP, user, internal token or API
@@ -27,11 +28,8 @@ type Headers = Record<string, string>;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const nextBoundary = (at = Date.now()) => (Math.floor(at / MINUTE_MS) + 1) * MINUTE_MS;
 
-/** Sleeps into the next UTC minute when less than `minLeftMs` of the current one is left. */
-async function awaitFreshWindow(minLeftMs = 8_000): Promise<void> {
-  const left = nextBoundary() - Date.now();
-  if (left < minLeftMs) await sleep(left + 100);
-}
+/** Sleeps into the next UTC minute when less than 8 s of the current one is left. */
+const awaitFreshWindow = () => awaitFreshUtcMinute(8_000);
 
 /** Test-only routes: one for internal tokens, one public. */
 const rateProbe: FastifyPluginAsyncZod = async (app) => {

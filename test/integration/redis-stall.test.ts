@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
@@ -11,6 +10,8 @@ import { publishProjectEvents } from '../../shared/projects/event-log';
 import { createSubscriber, subscribeWithin } from '../../shared/redis';
 import { createTestContext, type TestContext } from '../helpers/context';
 import { createKey, signIn, type CreatedKey } from '../helpers/auth';
+import { awaitFreshUtcMinute } from '../helpers/clock';
+import { freePort } from '../helpers/services';
 
 /**
  * A Redis that hangs instead of closing the connection (docs/decisions.md, "Redis when slow or
@@ -26,7 +27,6 @@ const PAUSE_MS = 5_000;
 const KEY_RPM = 50;
 /** Scheduling noise allowed on top of the bound (two cores shared with other test runs). */
 const SLACK_MS = 1_000;
-const MINUTE_MS = 60_000;
 
 type Response = LightMyRequestResponse;
 
@@ -38,23 +38,6 @@ let app: App;
 let key: CreatedKey;
 /** Closed in afterAll, whatever a failing assertion skipped. */
 let testSubscriber: Redis | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Sleeps into the next UTC minute unless `minLeftMs` of this one is left (rate windows). */
-async function awaitFreshWindow(minLeftMs: number): Promise<void> {
-  const left = (Math.floor(Date.now() / MINUTE_MS) + 1) * MINUTE_MS - Date.now();
-  if (left < minLeftMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
 
 /** Resolves to how long `work` took and how it ended. */
 async function timed<T>(work: () => Promise<T>) {
@@ -111,7 +94,7 @@ describe('a Redis that hangs', () => {
     const bound = 2 * timeoutMs + SLACK_MS;
 
     // The counts below must all land in one rate-limit window (a UTC minute).
-    await awaitFreshWindow(25_000);
+    await awaitFreshUtcMinute(25_000);
     const first = await me();
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 1));
