@@ -57,16 +57,18 @@ function addressOf(compiled: CompiledContract, plan: Planned): Address {
   });
 }
 
+export type ReferenceContract = 'usdt' | 'virtualPayment' | 'virtualsFactory' | 'dpnmFactory';
+
 /** The plan, in order: later contracts take earlier addresses as constructor arguments. */
 export function referenceAddresses(
   compiled = compileContracts(),
-): Record<'usdt' | 'virtualPayment' | 'virtualsFactory', Address> {
+): Record<ReferenceContract, Address> {
   return resolve(compiled).addresses;
 }
 
 function resolve(compiled: Record<string, CompiledContract>) {
   const plans: Planned[] = [];
-  const addresses = {} as Record<'usdt' | 'virtualPayment' | 'virtualsFactory', Address>;
+  const addresses = {} as Record<ReferenceContract, Address>;
   const add = (key: keyof typeof addresses, plan: Planned) => {
     plans.push(plan);
     addresses[key] = addressOf(compiled[plan.contract]!, plan);
@@ -82,6 +84,7 @@ function resolve(compiled: Record<string, CompiledContract>) {
     contract: 'VirtualsFactory',
     args: [addresses.virtualPayment],
   });
+  add('dpnmFactory', { name: 'dpnm-factory', contract: 'DpnmFactory', args: [addresses.usdt] });
   return { plans, addresses };
 }
 
@@ -107,16 +110,30 @@ export async function deployReferenceContracts(
       deployed.push({ name: plan.name, address, created: false });
       continue;
     }
-    const hash = await wallet.sendTransaction({
-      chain: null,
-      to: CREATE2_DEPLOYER,
-      data: concat([saltOf(plan.name), code]),
-    });
-    const receipt = await chain.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success' || !(await chain.getCode({ address }))) {
-      throw new Error(`${plan.name}: deployment to ${address} failed (${hash})`);
+    const sent = await wallet
+      .sendTransaction({
+        chain: null,
+        to: CREATE2_DEPLOYER,
+        data: concat([saltOf(plan.name), code]),
+      })
+      .then(async (hash) => ({ hash, receipt: await chain.waitForTransactionReceipt({ hash }) }))
+      .catch((error: unknown) => ({ error }));
+    if ('receipt' in sent && sent.receipt.status === 'success') {
+      if (!(await chain.getCode({ address }))) {
+        throw new Error(`${plan.name}: deployment to ${address} left no code (${sent.hash})`);
+      }
+      deployed.push({ name: plan.name, address, created: true });
+      continue;
     }
-    deployed.push({ name: plan.name, address, created: true });
+    // Another deployer (a second `npm run dev`, a parallel test) may have created it since the
+    // check above; CREATE2 to a taken address fails, and the contract there is the same one.
+    if (await chain.getCode({ address })) {
+      deployed.push({ name: plan.name, address, created: false });
+      continue;
+    }
+    throw new Error(
+      `${plan.name}: deployment to ${address} failed (${'hash' in sent ? sent.hash : String(sent.error)})`,
+    );
   }
   return deployed;
 }

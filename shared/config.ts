@@ -98,7 +98,7 @@ const DEV_LAUNCH_FACTORIES: LaunchFactories = {
     // The CREATE2 address of `npm run chain:deploy` (docs/chain.md "Deployment"); a test fails
     // when a contract change moves it.
     virtuals: '0x20bdb1b323781d51a6700d82a9767D66ded3c0d7',
-    dpnm: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    dpnm: '0x5E6AD17B1a1e9baA1371CB6D60056a09C8bAF2dd',
   },
 };
 

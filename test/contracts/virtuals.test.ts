@@ -363,15 +363,18 @@ describe('npm run chain:deploy', () => {
       expected.usdt,
       expected.virtualPayment,
       expected.virtualsFactory,
+      expected.dpnmFactory,
     ]);
     // The second run finds every contract in place and sends nothing.
-    expect(again.map(({ created }) => created)).toEqual([false, false, false]);
-    expect(await chain.getTransactionCount({ address: payer.address })).toBeLessThanOrEqual(3);
-    // The local chain's default factory (LAUNCH_FACTORIES) is the deployed one.
+    expect(again.map(({ created }) => created)).toEqual([false, false, false, false]);
+    expect(await chain.getTransactionCount({ address: payer.address })).toBeLessThanOrEqual(4);
+    // The local chain's default factories (LAUNCH_FACTORIES) are the deployed ones.
     const config = loadConfig({ NODE_ENV: 'test' });
     expect(config.launchFactories[31337]?.virtuals).toBe(expected.virtualsFactory);
+    expect(config.launchFactories[31337]?.dpnm).toBe(expected.dpnmFactory);
     expect(await read<Address>(expected.virtualsFactory, 'VirtualsFactory', 'paymentToken')).toBe(
       expected.virtualPayment,
     );
+    expect(await read<Address>(expected.dpnmFactory, 'DpnmFactory', 'usdt')).toBe(expected.usdt);
   });
 });
