@@ -90,8 +90,7 @@ const launchFactories = z
 
 /**
  * Outside production, chain 31337 (anvil) has the factories where `npm run chain:deploy` puts
- * them: the virtuals factory at its CREATE2 address. The dpnm address is still the old
- * nonce-based placeholder until the dpnm reference contract exists.
+ * them: each template's factory at its CREATE2 address.
  */
 const DEV_LAUNCH_FACTORIES: LaunchFactories = {
   31337: {
