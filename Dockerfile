@@ -1,4 +1,6 @@
 # One image for the API, the worker and the migration job; the command picks the process.
+# The build stage, with the dev dependencies (solc-js, tsx) and the sources, is also docker
+# compose's chain-deploy job: `npm run chain:deploy` compiles contracts/src when it runs.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

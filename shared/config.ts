@@ -88,6 +88,36 @@ const launchFactories = z
     return factories;
   });
 
+export const PAYMENT_TOKEN_ROLES = ['virtualsPayment', 'usdt'] as const;
+/** `virtualsPayment`: what virtuals bonding curves trade against; `usdt`: what dpnm is priced in. */
+export type PaymentTokenRole = (typeof PAYMENT_TOKEN_ROLES)[number];
+export type ChainPaymentTokens = Record<number, Partial<Record<PaymentTokenRole, `0x${string}`>>>;
+
+/**
+ * `<chainId>:<role>=<ERC-20 address>` pairs, e.g. `97:usdt=0xabc…`: the payment tokens
+ * GET /chains shows wallets (docs/decisions.md "Tokens and chains").
+ */
+const chainPaymentTokens = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const tokens: ChainPaymentTokens = {};
+    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+      const match = /^\s*(\d+)\s*:\s*([A-Za-z]+)\s*=\s*(0x[0-9a-fA-F]{40})\s*$/.exec(pair);
+      const role = PAYMENT_TOKEN_ROLES.find((known) => known === match?.[2]);
+      if (!match?.[1] || !match[3] || !role) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${pair}" is not <chainId>:<virtualsPayment|usdt>=<0x address>`,
+        });
+        return z.NEVER;
+      }
+      const chainId = Number(match[1]);
+      tokens[chainId] = { ...tokens[chainId], [role]: match[3] as `0x${string}` };
+    }
+    return tokens;
+  });
+
 /**
  * Outside production, chain 31337 (anvil) has the factories where `npm run chain:deploy` puts
  * them: each template's factory at its CREATE2 address.
@@ -98,6 +128,18 @@ const DEV_LAUNCH_FACTORIES: LaunchFactories = {
     // when a contract change moves it.
     virtuals: '0x20bdb1b323781d51a6700d82a9767D66ded3c0d7',
     dpnm: '0x5E6AD17B1a1e9baA1371CB6D60056a09C8bAF2dd',
+  },
+};
+
+/**
+ * Outside production, chain 31337 (anvil) has the test payment tokens (`TestToken`, anyone may
+ * mint) where `npm run chain:deploy` puts them (docs/chain.md "Deployment"); a test fails when
+ * a contract change moves them.
+ */
+const DEV_CHAIN_PAYMENT_TOKENS: ChainPaymentTokens = {
+  31337: {
+    virtualsPayment: '0x16E454B91a9A4DA4043Ecad326c31e1b8a378e24',
+    usdt: '0x536cce5883F2D6D2f5B52A479cf962ab53396862',
   },
 };
 
@@ -146,6 +188,7 @@ const envSchema = z
     WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
     CHAIN_RPC_URLS: chainRpcUrls,
     LAUNCH_FACTORIES: launchFactories,
+    CHAIN_PAYMENT_TOKENS: chainPaymentTokens,
     MATRIX_HOMESERVER_URL: z.url().optional(),
     MATRIX_ACCESS_TOKEN: z.string().optional(),
     LOW_BALANCE_THRESHOLD_FLOW: z.coerce.number().nonnegative().default(10),
@@ -228,6 +271,8 @@ export interface Config {
   webhookAllowedHosts: string[];
   chainRpcUrls: Record<number, string>;
   launchFactories: LaunchFactories;
+  /** The ERC-20s launches pay in, per chain and role (GET /chains). */
+  chainPaymentTokens: ChainPaymentTokens;
   agentCallTimeoutMs: number;
   matrix: { homeserverUrl: string | undefined; accessToken: string | undefined };
   lowBalanceThresholdFlow: number;
@@ -271,6 +316,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     !source.LAUNCH_FACTORIES && env.NODE_ENV !== 'production'
       ? DEV_LAUNCH_FACTORIES
       : env.LAUNCH_FACTORIES;
+  const chainPaymentTokens =
+    !source.CHAIN_PAYMENT_TOKENS && env.NODE_ENV !== 'production'
+      ? DEV_CHAIN_PAYMENT_TOKENS
+      : env.CHAIN_PAYMENT_TOKENS;
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -300,6 +349,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     webhookAllowedHosts: csv.parse(env.WEBHOOK_ALLOWED_HOSTS ?? defaultAllowedHosts),
     chainRpcUrls,
     launchFactories,
+    chainPaymentTokens,
     agentCallTimeoutMs: env.AGENT_CALL_TIMEOUT_MS,
     matrix: { homeserverUrl: env.MATRIX_HOMESERVER_URL, accessToken: env.MATRIX_ACCESS_TOKEN },
     lowBalanceThresholdFlow: env.LOW_BALANCE_THRESHOLD_FLOW,

@@ -6,6 +6,12 @@ const CHAIN_NAMES: Record<number, string> = {
   31337: 'Local development chain',
 };
 
+/**
+ * anvil's chain id: the local development chain, where the reference contracts and their
+ * mintable test payment tokens live (docs/chain.md).
+ */
+export const LOCAL_CHAIN_ID = 31337;
+
 export function chainName(chainId: number): string {
   return CHAIN_NAMES[chainId] ?? `Chain ${chainId}`;
 }

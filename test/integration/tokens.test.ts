@@ -1,14 +1,20 @@
 import {
   createPublicClient,
+  createTestClient,
   createWalletClient,
   decodeFunctionData,
+  erc20Abi,
   getAddress,
   http,
+  parseAbi,
+  parseEther,
   parseEventLogs,
+  toHex,
   type Abi,
   type Address,
   type Hex,
 } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import type { App } from '../../api/app';
 import {
@@ -17,8 +23,10 @@ import {
   refOf,
   virtualsFactoryAbi,
 } from '../../shared/chain/launchpad';
+import { deployReferenceContracts, referenceAddresses } from '../../scripts/chain-deployment';
 import { newAccount, signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { referenceFactories, referencePaymentTokens } from '../helpers/reference';
 import { readTestServices } from '../helpers/services';
 import { compileFixture } from '../helpers/solidity';
 
@@ -51,6 +59,7 @@ const LOCAL = 31337;
 /** A second configured chain (never contacted) that only has a dpnm factory. */
 const TESTNET = 97;
 const TESTNET_DPNM = getAddress('0x00000000000000000000000000000000000d9a97');
+const TESTNET_USDT = getAddress('0x00000000000000000000000000000000005d7a97');
 const DPNM_PARAMS = {
   initialPrice: '0.5',
   dailyLimitFloor: '10',
@@ -62,6 +71,7 @@ const VIRTUALS_PARAMS = { graduationThreshold: '42000', initialBuy: '100.25' };
 const rpc = http(readTestServices().anvilUrl);
 const chain = createPublicClient({ chain: foundry, transport: rpc });
 const wallet = createWalletClient({ chain: foundry, transport: rpc });
+const anvil = createTestClient({ chain: foundry, mode: 'anvil', transport: rpc });
 
 let ctx: TestContext;
 let app: App;
@@ -146,6 +156,8 @@ beforeAll(async () => {
       `${LOCAL}:dpnm=${factory}`,
       `${TESTNET}:dpnm=${TESTNET_DPNM}`,
     ].join(','),
+    // Replaces the local chain's default payment tokens: chain 31337 has none here.
+    CHAIN_PAYMENT_TOKENS: `${TESTNET}:usdt=${TESTNET_USDT.toLowerCase()}`,
   });
   app = await ctx.newApi();
   other = await ctx.newApi();
@@ -685,6 +697,13 @@ describe('GET /tokens paging over 250 tokens while others are inserted', () => {
 });
 
 describe('GET /chains', () => {
+  interface ChainItem {
+    chainId: number;
+    factories: Record<'virtuals' | 'dpnm', string | null>;
+    paymentTokens: { role: string; address: Address; symbol: string; decimals: number }[];
+    faucet: { kind: 'mint'; mintFunction: string; setBalanceRpcMethod: string } | null;
+  }
+
   it('lists every configured chain by id, with each template’s factory (checksummed) or null', async () => {
     const response = await get('/chains');
     expect(response.statusCode).toBe(200);
@@ -694,35 +713,123 @@ describe('GET /chains', () => {
           chainId: TESTNET,
           name: 'BNB Smart Chain Testnet',
           factories: { virtuals: null, dpnm: TESTNET_DPNM },
+          paymentTokens: [
+            { role: 'usdt', template: 'dpnm', address: TESTNET_USDT, symbol: 'USDT', decimals: 18 },
+          ],
+          // Not the local chain: its tokens are real ones, nobody mints them.
+          faucet: null,
         },
         {
           chainId: LOCAL,
           name: 'Local development chain',
           factories: { virtuals: factory, dpnm: factory },
+          // CHAIN_PAYMENT_TOKENS names none here, and with no test tokens there is no faucet.
+          paymentTokens: [],
+          faucet: null,
         },
       ],
     });
   });
 
-  it('has both factories on the local chain by default outside production', async () => {
+  it('has the reference deployment on the local chain by default outside production, and its faucet works', async () => {
     const defaults = await createTestContext();
     try {
       const api = await defaults.newApi();
+      const response = await api.inject({ method: 'GET', url: '/chains' });
+      const reference = referenceAddresses();
+      const tokens = referencePaymentTokens(reference);
+      const [local] = response.json<{ items: ChainItem[] }>().items;
+      expect(response.json<{ items: ChainItem[] }>().items).toHaveLength(1);
+      expect(local).toEqual({
+        chainId: LOCAL,
+        name: 'Local development chain',
+        // Where `npm run chain:deploy` puts each factory of the plan (docs/chain.md).
+        factories: expect.objectContaining(referenceFactories(reference)),
+        paymentTokens: [
+          {
+            role: 'virtualsPayment',
+            template: 'virtuals',
+            address: tokens.virtualsPayment,
+            symbol: 'tVIRTUAL',
+            decimals: 18,
+          },
+          { role: 'usdt', template: 'dpnm', address: tokens.usdt, symbol: 'USDT', decimals: 18 },
+        ],
+        faucet: {
+          kind: 'mint',
+          how: expect.stringMatching(/mint\(to, amount\).*anvil_setBalance/),
+          mintFunction: 'function mint(address to, uint256 amount)',
+          setBalanceRpcMethod: 'anvil_setBalance',
+        },
+      });
+      // The OpenAPI example is this very item.
+      const document = (await api.inject({ method: 'GET', url: '/openapi.json' })).json<{
+        components: { schemas: Record<string, { examples?: unknown[] }> };
+      }>();
+      expect(document.components.schemas.ChainList?.examples).toEqual([{ items: [local] }]);
+
+      // A wallet developer follows the faucet on the deployed contracts: ETH for gas through
+      // the RPC method, then a mint from a fresh account, of tokens whose symbol and decimals
+      // are the listed ones.
+      const payer = privateKeyToAccount(generatePrivateKey());
+      await anvil.setBalance({ address: payer.address, value: parseEther('10') });
+      await deployReferenceContracts(readTestServices().anvilUrl, payer);
+      const faucet = local!.faucet!;
+      const holder = privateKeyToAccount(generatePrivateKey());
+      await anvil.request({
+        method: faucet.setBalanceRpcMethod as 'anvil_setBalance',
+        params: [holder.address, toHex(parseEther('1'))],
+      });
+      const mintAbi = parseAbi([faucet.mintFunction]);
+      for (const token of local!.paymentTokens) {
+        const read = (functionName: 'symbol' | 'decimals') =>
+          chain.readContract({ address: token.address, abi: erc20Abi, functionName });
+        expect(await read('symbol')).toBe(token.symbol);
+        expect(await read('decimals')).toBe(token.decimals);
+        const amount = 1234n * 10n ** BigInt(token.decimals);
+        const hash = await wallet.writeContract({
+          account: holder,
+          address: token.address,
+          abi: mintAbi,
+          functionName: 'mint',
+          args: [holder.address, amount],
+        });
+        expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success');
+        const balance = await chain.readContract({
+          address: token.address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [holder.address],
+        });
+        expect(balance).toBe(amount);
+      }
+    } finally {
+      await defaults.close();
+    }
+  });
+
+  it('lists no factories, payment tokens or faucet in production without the settings', async () => {
+    const production = await createTestContext({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      API_KEY_PEPPER: 'q'.repeat(40),
+    });
+    try {
+      const api = await production.newApi();
       const response = await api.inject({ method: 'GET', url: '/chains' });
       expect(response.json()).toEqual({
         items: [
           {
             chainId: LOCAL,
             name: 'Local development chain',
-            factories: {
-              virtuals: '0x20bdb1b323781d51a6700d82a9767D66ded3c0d7',
-              dpnm: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-            },
+            factories: { virtuals: null, dpnm: null },
+            paymentTokens: [],
+            faucet: null,
           },
         ],
       });
     } finally {
-      await defaults.close();
+      await production.close();
     }
   });
 });

@@ -104,3 +104,44 @@ describe('TRUST_PROXY', () => {
     });
   });
 });
+
+describe('CHAIN_PAYMENT_TOKENS', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://db/x',
+    REDIS_URL: 'redis://r:6379',
+    JWT_SECRET: 'p'.repeat(40),
+    API_KEY_PEPPER: 'q'.repeat(40),
+  };
+
+  it('takes <chainId>:<role>=<address> pairs, which replace the local chain’s defaults', () => {
+    expect(
+      loadConfig({
+        CHAIN_PAYMENT_TOKENS: ` 97:usdt=0x${'ab'.repeat(20)}, 8453:virtualsPayment=0x${'CD'.repeat(20)},97:virtualsPayment=0x${'01'.repeat(20)}`,
+      }).chainPaymentTokens,
+    ).toEqual({
+      97: { usdt: `0x${'ab'.repeat(20)}`, virtualsPayment: `0x${'01'.repeat(20)}` },
+      8453: { virtualsPayment: `0x${'CD'.repeat(20)}` },
+    });
+  });
+
+  it('defaults to chain 31337’s test tokens outside production only', () => {
+    expect(Object.keys(loadConfig({}).chainPaymentTokens[31337] ?? {})).toEqual([
+      'virtualsPayment',
+      'usdt',
+    ]);
+    expect(loadConfig(production).chainPaymentTokens).toEqual({});
+  });
+
+  it('names the expected form of a bad pair', () => {
+    for (const pair of [
+      '97:usdc=0x' + 'ab'.repeat(20),
+      '97:usdt=0xabc',
+      'usdt=0x' + 'ab'.repeat(20),
+    ]) {
+      expect(() => loadConfig({ CHAIN_PAYMENT_TOKENS: pair })).toThrow(
+        `CHAIN_PAYMENT_TOKENS: "${pair}" is not <chainId>:<virtualsPayment|usdt>=<0x address>`,
+      );
+    }
+  });
+});

@@ -10,6 +10,8 @@ import {
   MULTIPLIER_DECIMALS,
   type LaunchParams,
 } from '../../../shared/chain/launchpad';
+import { PAYMENT_TOKEN_ROLES } from '../../../shared/config';
+import { LOCAL_CHAIN_EXAMPLE } from './chains';
 import { isoTime } from '../../wire';
 import { pageOf, pageQuery } from '../../plugins/pagination';
 
@@ -180,6 +182,35 @@ export const tokenPageSchema = pageOf(tokenSchema).meta({ id: 'TokenPage' });
 
 const address = z.string().nullable();
 
+const paymentTokenSchema = z.object({
+  role: z
+    .enum(PAYMENT_TOKEN_ROLES)
+    .describe(
+      'virtualsPayment: what virtuals bonding curves trade against; usdt: what dpnm prices, ' +
+        'deposits and tree activations are in',
+    ),
+  template: z.enum(TOKEN_TEMPLATES).describe('The launch template that pays in it'),
+  address: z.string().describe('Checksummed ERC-20 address'),
+  symbol: z.string(),
+  decimals: z
+    .number()
+    .int()
+    .describe(
+      `Always ${AMOUNT_DECIMALS}: the service encodes launch amounts with ${AMOUNT_DECIMALS} decimals`,
+    ),
+});
+
+const faucetSchema = z.object({
+  kind: z.enum(['mint']).describe('mint: the payment tokens are test tokens anyone may mint'),
+  how: z.string().describe('The steps in one sentence'),
+  mintFunction: z
+    .string()
+    .describe('Human-readable ABI of the payment tokens’ public mint (viem parseAbi, ethers)'),
+  setBalanceRpcMethod: z
+    .string()
+    .describe('JSON-RPC method that sets an address’s ETH balance: params [address, hex wei]'),
+});
+
 export const chainsSchema = z
   .object({
     items: z.array(
@@ -187,7 +218,15 @@ export const chainsSchema = z
         chainId: z.number().int(),
         name: z.string(),
         factories: z.object({ virtuals: address, dpnm: address }),
+        paymentTokens: z
+          .array(paymentTokenSchema)
+          .describe(
+            'The ERC-20s launches on this chain pay in (CHAIN_PAYMENT_TOKENS); may be empty',
+          ),
+        faucet: faucetSchema
+          .nullable()
+          .describe('How to get test tokens: on the local chain 31337 only, null elsewhere'),
       }),
     ),
   })
-  .meta({ id: 'ChainList' });
+  .meta({ id: 'ChainList', examples: [{ items: [LOCAL_CHAIN_EXAMPLE] }] });

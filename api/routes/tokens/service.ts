@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { getAddress, isAddress, zeroAddress, type Address } from 'viem';
 import type { z } from 'zod';
-import { chainName } from '../../../shared/chain/chains';
 import { launchCalldata, type LaunchParams } from '../../../shared/chain/launchpad';
 import type { Config } from '../../../shared/config';
 import { Token, TOKEN_TEMPLATES, type TokenTemplate } from '../../../shared/db/entities/token';
@@ -15,6 +14,7 @@ import type { SqlReader } from '../../../shared/db/sql';
 import { keyset } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
 import { looksLikeSlug } from '../../wire';
+import { chainItem } from './chains';
 import { TOKEN_ORDERS, tokenBySlug as bySlug, tokenPage } from './queries';
 import {
   launchParamsSchemas,
@@ -249,18 +249,16 @@ export async function listTokens(deps: TokenReadDeps, query: z.output<typeof lis
   return { items: items.map((token) => publicToken(token)), nextCursor };
 }
 
-/** Every configured chain with each template's factory, so a wallet knows where to launch. */
-export function listChains(config: TokenServiceDeps['config']) {
+/**
+ * Every configured chain with each template's factory, so a wallet knows where to launch, and
+ * its payment tokens (and on the local chain how to get some).
+ */
+export function listChains(
+  config: Pick<Config, 'chainRpcUrls' | 'launchFactories' | 'chainPaymentTokens'>,
+) {
   const items = Object.keys(config.chainRpcUrls)
     .map(Number)
     .sort((a, b) => a - b)
-    .map((chainId) => ({
-      chainId,
-      name: chainName(chainId),
-      factories: {
-        virtuals: factoryOf(config, chainId, 'virtuals'),
-        dpnm: factoryOf(config, chainId, 'dpnm'),
-      },
-    }));
+    .map((chainId) => chainItem(config, chainId));
   return { items };
 }
