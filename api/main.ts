@@ -3,7 +3,9 @@ import { createLogger, flushLogger } from '../shared/logger';
 import { buildApp } from './app';
 import { closeApiDeps, connectApiDeps } from './deps';
 import {
+  chainSyncInput,
   DISPATCH_POLLS_PER_RUN,
+  ensureChainSync,
   ensureIdempotencySweep,
   ensureMarketplaceStatsRefresh,
   ensureWebhookDispatcher,
@@ -56,6 +58,18 @@ async function main(): Promise<void> {
     );
   };
   startStatsRefresh();
+
+  // One indexer per configured chain (docs/chain.md "Indexer").
+  const startChainSync = (chainId: number) => {
+    ensureChainSync(deps.temporal, config.temporal.taskQueue, chainSyncInput(config, chainId)).then(
+      () => logger.info({ chainId }, 'chain indexer workflow running'),
+      (err: unknown) => {
+        logger.warn({ err, chainId }, 'could not start the chain indexer; retrying');
+        setTimeout(() => startChainSync(chainId), SWEEP_RETRY_MS).unref();
+      },
+    );
+  };
+  for (const chainId of Object.keys(config.chainRpcUrls).map(Number)) startChainSync(chainId);
 
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down: draining in-flight requests');

@@ -1,6 +1,8 @@
 import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
+import type { Config } from '../shared/config';
 import type {
+  ChainSyncInput,
   IdempotencySweepInput,
   MarketplaceStatsRefreshInput,
   WebhookDispatchInput,
@@ -73,6 +75,38 @@ async function startSingleton(
   const taskQueue = mainTaskQueue(taskQueueBase);
   const handle = await client.workflow.start(workflowTypes[type], {
     workflowId: workflowIds[type](taskQueue),
+    taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
+  return handle.firstExecutionRunId;
+}
+
+/** Indexer passes per run before it continues as new (about 10 history events per pass). */
+export const CHAIN_SYNC_PASSES_PER_RUN = 500;
+
+export function chainSyncInput(config: Config, chainId: number): ChainSyncInput {
+  return {
+    chainId,
+    pollIntervalMs: config.chainSync.pollIntervalMs,
+    maxLogRange: config.chainSync.logRange,
+    logRange: config.chainSync.logRange,
+    passesPerRun: CHAIN_SYNC_PASSES_PER_RUN,
+  };
+}
+
+/**
+ * Starts the indexer of one chain unless it already runs (one per chain and deployment, "use
+ * existing" like the sweep; docs/chain.md "Indexer"). Returns the run id.
+ */
+export async function ensureChainSync(
+  client: Client,
+  taskQueueBase: string,
+  input: ChainSyncInput,
+): Promise<string> {
+  const taskQueue = mainTaskQueue(taskQueueBase);
+  const handle = await client.workflow.start(workflowTypes.chainSync, {
+    workflowId: workflowIds.chainSync(input.chainId, taskQueue),
     taskQueue,
     args: [input],
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,

@@ -5,6 +5,8 @@ import { buildApp } from '../api/app';
 import { closeApiDeps, connectApiDeps } from '../api/deps';
 import {
   DISPATCH_POLLS_PER_RUN,
+  chainSyncInput,
+  ensureChainSync,
   ensureIdempotencySweep,
   ensureMarketplaceStatsRefresh,
   ensureWebhookDispatcher,
@@ -118,6 +120,13 @@ async function main(): Promise<void> {
     pollIntervalMs: config.webhookDispatchIntervalMs,
     pollsPerRun: DISPATCH_POLLS_PER_RUN,
   });
+  for (const chainId of Object.keys(config.chainRpcUrls).map(Number)) {
+    await ensureChainSync(
+      deps.temporal,
+      config.temporal.taskQueue,
+      chainSyncInput(config, chainId),
+    );
+  }
 
   const base = `http://localhost:${config.port}`;
   console.log(

@@ -5,6 +5,9 @@ import { z } from 'zod';
  * `loadConfig(process.env)` once and hand the result down; nothing else reads the environment.
  */
 
+/** decisions §10: a chain's blocks are final 12 blocks below its head unless configured. */
+export const DEFAULT_FINALITY_DEPTH = 12;
+
 const DEV_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
 /**
@@ -60,6 +63,23 @@ const chainRpcUrls = z
       urls[Number(match[1])] = match[2];
     }
     return urls;
+  });
+
+/** `<chainId>=<non-negative integer>` pairs, e.g. `97=15,31337=0` (per-chain settings). */
+const chainIntegers = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const numbers: Record<number, number> = {};
+    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+      const match = /^\s*(\d+)\s*=\s*(\d+)\s*$/.exec(pair);
+      if (!match?.[1] || !match[2] || !Number.isSafeInteger(Number(match[2]))) {
+        ctx.addIssue({ code: 'custom', message: `"${pair}" is not <chainId>=<integer>` });
+        return z.NEVER;
+      }
+      numbers[Number(match[1])] = Number(match[2]);
+    }
+    return numbers;
   });
 
 const TEMPLATES = ['virtuals', 'dpnm'] as const;
@@ -126,7 +146,7 @@ const DEV_LAUNCH_FACTORIES: LaunchFactories = {
   31337: {
     // The CREATE2 address of `npm run chain:deploy` (docs/chain.md "Deployment"); a test fails
     // when a contract change moves it.
-    virtuals: '0x20bdb1b323781d51a6700d82a9767D66ded3c0d7',
+    virtuals: '0x7f25f5639eE79FF51af75ba67b89Eba04b363E62',
     dpnm: '0x5E6AD17B1a1e9baA1371CB6D60056a09C8bAF2dd',
   },
 };
@@ -189,6 +209,15 @@ const envSchema = z
     CHAIN_RPC_URLS: chainRpcUrls,
     LAUNCH_FACTORIES: launchFactories,
     CHAIN_PAYMENT_TOKENS: chainPaymentTokens,
+    // The chain indexer (docs/chain.md "Indexer"): blocks below head - depth are final (default
+    // 12; 0 trusts every block at once), the first block to read per chain (the factories'
+    // deployment), the most blocks one eth_getLogs asks for, and the wait once caught up.
+    CHAIN_FINALITY_DEPTH: chainIntegers,
+    CHAIN_START_BLOCKS: chainIntegers,
+    CHAIN_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+    CHAIN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+    // A token with no launch seen on chain this long after its creation is `failed`.
+    LAUNCH_TIMEOUT_HOURS: z.coerce.number().positive().max(8_760).default(72),
     MATRIX_HOMESERVER_URL: z.url().optional(),
     MATRIX_ACCESS_TOKEN: z.string().optional(),
     LOW_BALANCE_THRESHOLD_FLOW: z.coerce.number().nonnegative().default(10),
@@ -273,6 +302,16 @@ export interface Config {
   launchFactories: LaunchFactories;
   /** The ERC-20s launches pay in, per chain and role (GET /chains). */
   chainPaymentTokens: ChainPaymentTokens;
+  chainSync: {
+    /** Per chain; chains not listed use `defaultFinalityDepth`. */
+    finalityDepth: Record<number, number>;
+    defaultFinalityDepth: number;
+    /** Per chain; chains not listed start at block 0. */
+    startBlocks: Record<number, number>;
+    logRange: number;
+    pollIntervalMs: number;
+  };
+  launchTimeoutHours: number;
   agentCallTimeoutMs: number;
   matrix: { homeserverUrl: string | undefined; accessToken: string | undefined };
   lowBalanceThresholdFlow: number;
@@ -350,6 +389,19 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     chainRpcUrls,
     launchFactories,
     chainPaymentTokens,
+    chainSync: {
+      // The local chain never reorganises (anvil mines on demand): outside production its
+      // blocks are final at once, so a graduation is `sentient` without waiting for 12 more.
+      finalityDepth:
+        !source.CHAIN_FINALITY_DEPTH && env.NODE_ENV !== 'production'
+          ? { 31337: 0 }
+          : env.CHAIN_FINALITY_DEPTH,
+      defaultFinalityDepth: DEFAULT_FINALITY_DEPTH,
+      startBlocks: env.CHAIN_START_BLOCKS,
+      logRange: env.CHAIN_LOG_RANGE,
+      pollIntervalMs: env.CHAIN_POLL_INTERVAL_MS,
+    },
+    launchTimeoutHours: env.LAUNCH_TIMEOUT_HOURS,
     agentCallTimeoutMs: env.AGENT_CALL_TIMEOUT_MS,
     matrix: { homeserverUrl: env.MATRIX_HOMESERVER_URL, accessToken: env.MATRIX_ACCESS_TOKEN },
     lowBalanceThresholdFlow: env.LOW_BALANCE_THRESHOLD_FLOW,

@@ -1,4 +1,5 @@
 // The worker bundles this file: every workflow is exported from here.
+export { chainSyncWorkflow } from './chain-sync';
 export { idempotencySweepWorkflow } from './idempotency-sweep';
 export { marketplaceStatsRefreshWorkflow } from './marketplace-stats-refresh';
 export { projectBuildWorkflow } from './project-build';

@@ -14,7 +14,7 @@ import { AppError } from '../../shared/errors';
  */
 
 /** How a key column is bound; decides its sentinel and what a cursor may hold for it. */
-export type KeyType = 'timestamptz' | 'uuid' | 'text';
+export type KeyType = 'timestamptz' | 'uuid' | 'text' | 'numeric' | 'int8' | 'address';
 
 export interface KeyColumn<Field extends string> {
   /** The column as the statement names it (`p.created_at`). */
@@ -36,15 +36,43 @@ export interface KeysetOrder<Field extends string> {
 }
 
 const SENTINELS: Record<'asc' | 'desc', Partial<Record<KeyType, string>>> = {
-  asc: { timestamptz: '-infinity', uuid: '00000000-0000-0000-0000-000000000000', text: '' },
-  // No text sorts after every other, so a descending text key has no sentinel.
-  desc: { timestamptz: 'infinity', uuid: 'ffffffff-ffff-ffff-ffff-ffffffffffff' },
+  asc: {
+    timestamptz: '-infinity',
+    uuid: '00000000-0000-0000-0000-000000000000',
+    text: '',
+    numeric: '-Infinity',
+    int8: '-9223372036854775808',
+    address: '',
+  },
+  // No text sorts after every other, so a descending text key has no sentinel; a lowercase
+  // 0x address sorts before 'z' in every collation.
+  desc: {
+    timestamptz: 'infinity',
+    uuid: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+    numeric: 'Infinity',
+    int8: '9223372036854775807',
+    address: 'z',
+  },
+};
+
+/** The SQL type a key's parameter is cast to. */
+const CASTS: Record<KeyType, string> = {
+  timestamptz: 'timestamptz',
+  uuid: 'uuid',
+  text: 'text',
+  numeric: 'numeric',
+  int8: 'int8',
+  address: 'text',
 };
 
 const CHECKS: Record<KeyType, RegExp> = {
   timestamptz: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
   text: /^/,
+  // Non-negative integers: token amounts in base units, block numbers and log indexes.
+  numeric: /^\d{1,78}$/,
+  int8: /^\d{1,18}$/,
+  address: /^0x[0-9a-f]{40}$/,
 };
 
 /**
@@ -67,7 +95,7 @@ export function keysetOrder<Field extends string>(
     orderBy: keys.map((key) => `${key.column} ${direction}`).join(', '),
     arity: keys.length,
     after(first) {
-      const params = keys.map((key, i) => `$${first + i}::${key.type}`).join(', ');
+      const params = keys.map((key, i) => `$${first + i}::${CASTS[key.type]}`).join(', ');
       return `(${columns}) ${direction === 'asc' ? '>' : '<'} (${params})`;
     },
   };

@@ -49,6 +49,8 @@ contract VirtualsFactory {
         uint256 lockedPayment
     );
     event Graduated(address indexed token, uint256 lockedPayment, uint256 reserveToken);
+    /// The curve a launch opens, so an indexer knows its threshold without reading storage.
+    event CurveCreated(address indexed token, uint256 reserveToken, uint256 virtualPayment, uint256 graduationThreshold);
 
     ERC20 public immutable paymentToken;
     mapping(address => Curve) public curves;
@@ -68,6 +70,7 @@ contract VirtualsFactory {
         instance = address(new VirtualsToken(ref, name, symbol, SUPPLY));
         curves[instance] = Curve(SUPPLY, 0, graduationThreshold, graduationThreshold, false, msg.sender);
         emit Launched(ref, instance, msg.sender);
+        emit CurveCreated(instance, SUPPLY, graduationThreshold, graduationThreshold);
         if (initialBuy > 0) _buy(instance, initialBuy, 0);
     }
 

@@ -6,7 +6,8 @@ export const workflowIds = {
   projectBuild: (projectId: string, runId: string) => `project-build:${projectId}:${runId}`,
   webhookDelivery: (deliveryId: string) => `webhook-delivery:${deliveryId}`,
   subscription: (userId: number) => `subscription:${userId}`,
-  chainSync: (chainId: number) => `chain-sync:${chainId}`,
+  /** One indexer per chain and deployment (the task queue, as for every singleton). */
+  chainSync: (chainId: number, taskQueue: string) => `chain-sync:${chainId}:${taskQueue}`,
   /** Singleton per task queue: one outbox dispatcher per deployment. */
   webhookDispatch: (taskQueue: string) => `webhooks:dispatch:${taskQueue}`,
   /** Singleton per task queue: one sweeper per deployment. */

@@ -9,6 +9,7 @@ export const workflowTypes = {
   projectBuild: 'projectBuildWorkflow',
   webhookDispatch: 'webhookDispatchWorkflow',
   webhookDelivery: 'webhookDeliveryWorkflow',
+  chainSync: 'chainSyncWorkflow',
 } as const;
 
 export interface IdempotencySweepInput {
@@ -57,3 +58,28 @@ export interface WebhookDeliveryInput {
 
 /** Signal names of the dispatcher: `nudge` makes it read the outbox now. */
 export const webhookDispatchSignals = { nudge: 'nudge' } as const;
+
+export interface ChainSyncInput {
+  chainId: number;
+  /** Wait between passes once the index has caught up with the head (CHAIN_POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  /** Most blocks per eth_getLogs (CHAIN_LOG_RANGE); a pass may use fewer after refusals. */
+  maxLogRange: number;
+  /** The range that worked last (carried across continue-as-new); starts at `maxLogRange`. */
+  logRange: number;
+  /** Passes per run before the workflow continues as new, keeping its history short. */
+  passesPerRun: number;
+}
+
+/** What one indexer pass did: small figures only, never logs (decisions §10). */
+export interface ChainSyncPassResult {
+  nextBlock: number;
+  head: number;
+  caughtUp: boolean;
+  logRange: number;
+  logs: number;
+  rolledBackTo: number | null;
+}
+
+/** Signal names of the indexer: `nudge` starts a pass now (a launch was just sent). */
+export const chainSyncSignals = { nudge: 'nudge' } as const;

@@ -172,7 +172,7 @@ describe('VirtualsFactory', () => {
   it('launches a token: the whole supply on the curve, Launched with the ref and the creator', async () => {
     const creator = await funded();
     const { token, logs } = await launch(creator);
-    expect(logs.map((log) => log.eventName)).toEqual(['Transfer', 'Launched']);
+    expect(logs.map((log) => log.eventName)).toEqual(['Transfer', 'Launched', 'CurveCreated']);
     expect(logs[1]!.args).toMatchObject({ instance: token, creator: creator.address });
     const supply = await read<bigint>(factory, 'VirtualsFactory', 'SUPPLY');
     expect(await read<bigint>(token, 'VirtualsToken', 'balanceOf', [factory])).toBe(supply);

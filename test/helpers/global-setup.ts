@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 import { Connection } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ANVIL_ACCOUNT_0_KEY, deployReferenceContracts } from '../../scripts/chain-deployment';
 import { initOrm, migrate } from '../../shared/db/orm';
 import {
   DEFAULT_DATABASE_URL,
@@ -20,7 +22,8 @@ import {
 
 /**
  * Runs once per `jest` run: reaches (or boots) PostgreSQL, Redis and a Temporal server,
- * migrates a template database every test file clones, and bundles the workflows once.
+ * migrates a template database every test file clones, bundles the workflows once, and starts
+ * a local chain with the reference contracts deployed.
  */
 export default async function globalSetup(): Promise<void> {
   const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
@@ -34,6 +37,9 @@ export default async function globalSetup(): Promise<void> {
   const temporal = await startTemporal();
   const workflowBundlePath = await bundleWorkflows(runId);
   const anvil = await startAnvil();
+  // The reference contracts where chain 31337's defaults expect them (docs/chain.md), as
+  // `npm run dev` has them; idempotent on a TEST_ANVIL_URL that has them already.
+  await deployReferenceContracts(anvil.url, privateKeyToAccount(ANVIL_ACCOUNT_0_KEY));
 
   const services: TestServices = {
     adminDatabaseUrl,

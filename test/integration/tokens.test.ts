@@ -425,7 +425,7 @@ describe('POST /tokens refusals', () => {
   it.each([
     [
       'a missing field',
-      { initialPrice: '1', dailyLimitFloor: '0', incomeLimitMultiplier: 2 },
+      { initialPrice: '1', dailyLimitFloor: '1', incomeLimitMultiplier: 2 },
       'params.treeActivationCost: is required',
     ],
     [
@@ -502,10 +502,20 @@ describe('GET /tokens/:slug', () => {
     await ctx.sql('update tokens set holder_reward_pool = 1500000 where id = $1', [token.id]);
     const response = await get(`/tokens/${token.slug}`);
     expect(response.statusCode).toBe(200);
+    // Not launched: the dpnm chain fields are there, null (docs/chain.md "Reads").
     expect(response.json()).toEqual({
       ...token,
       holderRewardPoolFlow: 1.5,
       launchFactory: factory,
+      flowProtocol: null,
+      phenomenalTree: null,
+      gwt: null,
+      currentPrice: null,
+      poolUsdt: null,
+      totalSupply: null,
+      holdersCount: null,
+      treeActivePositions: null,
+      blockNumber: null,
     });
   });
 

@@ -93,7 +93,7 @@ describe('launch params', () => {
     initialPrice: '0.5',
     dailyLimitFloor: '10',
     incomeLimitMultiplier: 2,
-    treeActivationCost: '0',
+    treeActivationCost: '25',
   };
 
   it('normalise decimal strings to their shortest form and default initialBuy to "0"', () => {
@@ -126,6 +126,9 @@ describe('launch params', () => {
     [{ incomeLimitMultiplier: 100.5 }, 'at most 100'],
     [{ incomeLimitMultiplier: 1.00001 }, 'at most 4 decimals'],
     [{ incomeLimitMultiplier: '2' }, 'must be a number'],
+    // The reference contract refuses a free activation; a zero floor locks an empty pool.
+    [{ treeActivationCost: '0' }, 'must be greater than 0'],
+    [{ dailyLimitFloor: '0' }, 'must be greater than 0'],
   ])('refuse dpnm %j (%s)', (override, message) => {
     const result = launchParamsSchemas.dpnm.safeParse({ ...dpnm, ...override });
     expect(result.success).toBe(false);

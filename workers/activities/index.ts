@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
+import { createChainActivities } from './chain';
 import { createMaintenanceActivities } from './maintenance';
 import { createMarketplaceActivities } from './marketplace';
 import { createProjectActivities } from './projects';
@@ -21,6 +22,7 @@ export interface ActivityDeps {
 /** Every activity the worker registers, built from real dependencies. */
 export function createActivities(deps: ActivityDeps) {
   return {
+    ...createChainActivities(deps),
     ...createMaintenanceActivities(deps),
     ...createMarketplaceActivities(deps),
     ...createProjectActivities(deps),

@@ -1,3 +1,4 @@
+import { detailChainSchema } from './chain-schemas';
 import { formatUnits, parseUnits } from 'viem';
 import { z } from 'zod';
 import {
@@ -81,9 +82,11 @@ export const launchParamsSchemas: { [T in TokenTemplate]: z.ZodType<LaunchParams
   }),
   dpnm: z.strictObject({
     initialPrice: amount('positive').describe('Starting price in USDT'),
-    dailyLimitFloor: amount('nonnegative').describe('Minimum daily deposit limit in USDT'),
+    // Both > 0: a zero floor leaves nobody able to buy into an empty pool, and the reference
+    // contract refuses a free activation (docs/chain.md "dpnm"), so the launch would revert.
+    dailyLimitFloor: amount('positive').describe('Minimum daily deposit limit in USDT'),
     incomeLimitMultiplier: multiplier.describe('Income limit as a multiple of the deposit'),
-    treeActivationCost: amount('nonnegative').describe('USDT cost to activate a tree position'),
+    treeActivationCost: amount('positive').describe('USDT cost to activate a tree position'),
   }),
 };
 
@@ -159,6 +162,7 @@ export const tokenDetailSchema = tokenSchema
       .string()
       .nullable()
       .describe('Where pendingLaunchTx goes; null once the token has an instance'),
+    ...detailChainSchema.shape,
   })
   .meta({ id: 'TokenDetail' });
 

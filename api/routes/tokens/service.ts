@@ -13,9 +13,11 @@ import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { SqlReader } from '../../../shared/db/sql';
 import { keyset } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
-import { looksLikeSlug } from '../../wire';
 import { chainItem } from './chains';
-import { TOKEN_ORDERS, tokenBySlug as bySlug, tokenPage } from './queries';
+import { chainStateOf } from './chain-service';
+import { detailChainFields } from './chain-views';
+import type { detailChainSchema } from './chain-schemas';
+import { TOKEN_ORDERS, tokenPage } from './queries';
 import {
   launchParamsSchemas,
   type CreateTokenInput,
@@ -92,7 +94,7 @@ function factoryOf(config: TokenServiceDeps['config'], chainId: number, template
 export function tokenDetail(
   config: TokenServiceDeps['config'],
   token: TokenWireFields & { holderRewardPool: string },
-): z.infer<typeof tokenDetailSchema> {
+): Omit<z.infer<typeof tokenDetailSchema>, keyof z.infer<typeof detailChainSchema>> {
   return {
     ...publicToken(token),
     holderRewardPoolFlow: flowNumber(BigInt(token.holderRewardPool)),
@@ -225,10 +227,10 @@ export async function createToken(
   }
 }
 
+/** The token with its template's chain fields (docs/chain.md "Reads"), in one statement. */
 export async function tokenBySlug(deps: TokenReadDeps, slug: string) {
-  const token = looksLikeSlug(slug) ? await deps.db.row(bySlug, [slug]) : undefined;
-  if (!token) throw new AppError('token_not_found', `token: ${shown(slug)} does not exist`);
-  return tokenDetail(deps.config, token);
+  const row = await chainStateOf(deps, slug);
+  return { ...tokenDetail(deps.config, row.token), ...detailChainFields(row) };
 }
 
 export async function listTokens(deps: TokenReadDeps, query: z.output<typeof listTokensQuery>) {

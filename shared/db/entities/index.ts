@@ -27,6 +27,13 @@ import { Notification } from './notification';
 import { OutboxEvent } from './outbox-event';
 import { Subscription } from './subscription';
 import { User } from './user';
+import { ChainBlock, ChainCursor } from './chain-cursor';
+import { ChainEvent } from './chain-event';
+import { ChainLaunch } from './chain-launch';
+import { DpnmTreeNode, DpnmTreePath } from './dpnm-tree';
+import { TokenHolder, TokenHolderTotals } from './token-holder';
+import { TokenTrade } from './token-trade';
+import { TokenTransfer } from './token-transfer';
 
 export { ApiKey } from './api-key';
 export { ApiKeyUsage } from './api-key-usage';
@@ -35,6 +42,13 @@ export { IdempotencyKey } from './idempotency-key';
 export { Session } from './session';
 export { User } from './user';
 export { Token } from './token';
+export { ChainBlock, ChainCursor } from './chain-cursor';
+export { ChainEvent } from './chain-event';
+export { ChainLaunch } from './chain-launch';
+export { DpnmTreeNode, DpnmTreePath } from './dpnm-tree';
+export { TokenHolder, TokenHolderTotals } from './token-holder';
+export { TokenTrade } from './token-trade';
+export { TokenTransfer } from './token-transfer';
 export { Agent } from './agent';
 export { AgentToolPrice } from './agent-tool-price';
 export { AgentCall } from './agent-call';
@@ -67,6 +81,16 @@ export const entities = [
   ApiKeyUsage,
   ApiKeyUsageHourly,
   Token,
+  ChainCursor,
+  ChainBlock,
+  ChainLaunch,
+  ChainEvent,
+  TokenTransfer,
+  TokenHolder,
+  TokenHolderTotals,
+  TokenTrade,
+  DpnmTreeNode,
+  DpnmTreePath,
   Agent,
   AgentToolPrice,
   AgentCall,

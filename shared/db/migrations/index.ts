@@ -9,6 +9,7 @@ import { Migration20261125000000_marketplace_stats } from './Migration2026112500
 import { Migration20261126000000_flow_ledger_totals } from './Migration20261126000000_flow_ledger_totals';
 import { Migration20261126010000_api_key_usage_hourly } from './Migration20261126010000_api_key_usage_hourly';
 import { Migration20261127000000_idempotency_scrub_secrets } from './Migration20261127000000_idempotency_scrub_secrets';
+import { Migration20261128000000_chain_index } from './Migration20261128000000_chain_index';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261127000000_idempotency_scrub_secrets',
     class: Migration20261127000000_idempotency_scrub_secrets,
   },
+  { name: 'Migration20261128000000_chain_index', class: Migration20261128000000_chain_index },
 ];

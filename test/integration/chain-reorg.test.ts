@@ -1,0 +1,132 @@
+import { parseEther, type Address, type PrivateKeyAccount, type TransactionReceipt } from 'viem';
+import { eventually, localChain, startTestChain } from '../helpers/chain';
+import { UNLIMITED_RATES, createTestContext, type TestContext } from '../helpers/context';
+import { launchpad, startIndexer, type HolderItem, type Page } from '../helpers/launchpad';
+import type { App } from '../../api/app';
+
+/**
+ * A reorganisation above the finality line (decisions §10): the indexer has indexed three
+ * blocks of trades, the chain replaces them with another branch, and the index ends up with
+ * exactly the new branch's trades and balances, no row twice. On a chain of the test's own,
+ * since it rewrites history.
+ */
+
+let ctx: TestContext;
+let app: App;
+let testChain: Awaited<ReturnType<typeof startTestChain>>;
+let chain: ReturnType<typeof localChain>;
+let pad: ReturnType<typeof launchpad>;
+let stopIndexer: () => Promise<void>;
+
+beforeAll(async () => {
+  testChain = await startTestChain();
+  ctx = await createTestContext({
+    ...UNLIMITED_RATES,
+    CHAIN_RPC_URLS: `31337=${testChain.url}`,
+    CHAIN_FINALITY_DEPTH: '31337=10',
+    CHAIN_POLL_INTERVAL_MS: '100',
+  });
+  app = await ctx.newApi();
+  await app.ready();
+  await ctx.startWorker();
+  stopIndexer = await startIndexer(ctx);
+  chain = localChain(testChain.url);
+  const factory = ctx.config.launchFactories[31337]!.virtuals!;
+  const payment = await chain.read<Address>(factory, 'VirtualsFactory', 'paymentToken');
+  pad = launchpad(app, chain, factory, payment);
+});
+
+afterAll(async () => {
+  await stopIndexer?.();
+  await ctx?.close();
+  await testChain?.stop();
+});
+
+async function duplicates(): Promise<number> {
+  const [row] = await ctx.sql<{ count: string }>(
+    `select count(*) from (
+       select chain_id, block_number, log_index from token_trades
+       union all select chain_id, block_number, log_index from token_transfers
+       union all select chain_id, block_number, log_index from chain_events
+       union all select chain_id, block_number, log_index from chain_launches) logs
+     group by chain_id, block_number, log_index having count(*) > 1`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+describe('a reorg of depth 3 above the finality line', () => {
+  it('replaces the orphaned trades and balances with the new branch, exactly', async () => {
+    const creator = await chain.funded();
+    const token = await pad.createVirtuals(creator, 'REORG', '100000');
+    const instance = await pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
+    const traders: PrivateKeyAccount[] = [];
+    for (let i = 0; i < 3; i++) traders.push(await pad.trader(parseEther('1000')));
+
+    const fork = await chain.anvil.snapshot();
+    const forkBlock = await chain.reader.getBlockNumber();
+    const orphaned: TransactionReceipt[] = [];
+    for (const [i, amount] of [100, 50, 30].entries()) {
+      orphaned.push(await pad.buy(traders[i]!, instance, parseEther(String(amount))));
+    }
+    const before = await pad.tradesAt(token.slug, orphaned[2]!.blockNumber);
+    expect(before.items.map((trade) => trade.txHash)).toEqual(
+      orphaned.map((receipt) => receipt.transactionHash).reverse(),
+    );
+    expect(orphaned[2]!.blockNumber - forkBlock).toBe(3n);
+
+    // The other branch: the same height and one more block, other trades.
+    await chain.anvil.revert({ id: fork });
+    const branch: TransactionReceipt[] = [];
+    for (const [i, amount] of [
+      [1, 70],
+      [2, 10],
+      [0, 5],
+    ] as const) {
+      branch.push(await pad.buy(traders[i]!, instance, parseEther(String(amount))));
+    }
+    await chain.anvil.mine({ blocks: 1 });
+    const head = await chain.reader.getBlockNumber();
+
+    const after = await eventually(
+      async () => {
+        const page = await pad.tradesAt(token.slug, head);
+        const hashes = page.items.map((trade) => trade.txHash);
+        return hashes.includes(branch[2]!.transactionHash) ? page : undefined;
+      },
+      15_000,
+      'the new branch in the index',
+    );
+    expect(after.items.map((trade) => trade.txHash)).toEqual(
+      branch.map((receipt) => receipt.transactionHash).reverse(),
+    );
+    expect(after.items.map((trade) => trade.blockNumber)).toEqual(
+      branch.map((receipt) => Number(receipt.blockNumber)).reverse(),
+    );
+    expect(await duplicates()).toBe(0);
+
+    const holders = await pad.get<Page<HolderItem>>(`/tokens/${token.slug}/holders`);
+    expect(holders.items).toHaveLength(3);
+    for (const holder of holders.items) {
+      const held = await chain.read<bigint>(
+        instance,
+        'VirtualsToken',
+        'balanceOf',
+        [holder.address],
+        BigInt(holders.blockNumber!),
+      );
+      expect(parseEther(holder.balance)).toBe(held);
+    }
+    expect(holders.items.map((holder) => holder.address)).toEqual(
+      [1, 2, 0].map((i) => traders[i]!.address),
+    );
+    const [totals] = await ctx.sql<{ holders_count: number; held_supply: string }>(
+      'select holders_count, held_supply::text from token_holder_totals where instance = $1',
+      [instance.toLowerCase()],
+    );
+    const held = holders.items.reduce((sum, holder) => sum + parseEther(holder.balance), 0n);
+    expect(totals).toEqual({ holders_count: 3, held_supply: held.toString() });
+    expect(
+      ctx.logs.some((line) => line.msg === 'chain reorganisation: rolled back above the ancestor'),
+    ).toBe(true);
+  });
+});

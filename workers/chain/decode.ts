@@ -1,0 +1,281 @@
+import { decodeEventLog, type Log } from 'viem';
+import type { TokenTemplate } from '../../shared/db/entities/token';
+import type { TradeKind } from '../../shared/db/entities/token-trade';
+import {
+  curveEvents,
+  erc20Events,
+  EVENT_SUBJECTS,
+  factoryEvents,
+  protocolEvents,
+} from '../../shared/chain/events';
+import { tokenIdOfRef } from '../../shared/chain/launchpad';
+
+/**
+ * Logs of one block range turned into the rows of the chain index (docs/chain.md "Indexer").
+ * Pure: what a log means depends only on the log and on which contract emitted it, so a
+ * re-index of the same blocks yields the same rows.
+ */
+
+/** Where a row comes from: what every table keys on (decisions §10). */
+export interface Position {
+  blockNumber: number;
+  logIndex: number;
+  blockHash: string;
+  txHash: string;
+  /** ISO 8601 of the block's timestamp. */
+  blockTime: string;
+}
+
+export interface LaunchRow extends Position {
+  instance: string;
+  template: TokenTemplate;
+  factory: string;
+  tokenId: string;
+  creator: string;
+}
+
+export interface DpnmLaunchRow {
+  instance: string;
+  protocol: string;
+  tree: string;
+  gwt: string;
+  params: Record<string, string>;
+}
+
+export interface TransferRow extends Position {
+  instance: string;
+  fromAddress: string;
+  toAddress: string;
+  value: string;
+}
+
+export interface TradeRow extends Position {
+  instance: string;
+  kind: TradeKind;
+  trader: string | null;
+  amountToken: string;
+  amountPayment: string;
+  price: string;
+  reserveToken: string | null;
+  lockedPayment: string | null;
+}
+
+export interface EventRow extends Position {
+  instance: string;
+  emitter: string;
+  name: string;
+  subject: string | null;
+  args: Record<string, string | number | boolean>;
+}
+
+export interface Batch {
+  launches: LaunchRow[];
+  dpnmLaunches: DpnmLaunchRow[];
+  transfers: TransferRow[];
+  trades: TradeRow[];
+  /** Protocol events in log order (activations among them build the tree in that order). */
+  events: EventRow[];
+}
+
+/** What a watched address is, so its logs decode against the right events. */
+export type Role =
+  | { kind: 'factory'; template: TokenTemplate }
+  | { kind: 'token'; instance: string }
+  | { kind: 'protocol'; instance: string };
+
+const ONE = 10n ** 18n;
+
+/** Payment per whole token in base units; 0 when no token moved (never divides by zero). */
+export function priceOf(amountPayment: bigint, amountToken: bigint): bigint {
+  return amountToken === 0n ? 0n : (amountPayment * ONE) / amountToken;
+}
+
+function plain(args: Record<string, unknown>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value === 'bigint') out[key] = value.toString();
+    else if (typeof value === 'string') out[key] = value.toLowerCase();
+    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+  }
+  return out;
+}
+
+function decode<const A extends readonly unknown[]>(abi: A, log: Log) {
+  try {
+    return decodeEventLog({ abi: abi as never, data: log.data, topics: log.topics }) as unknown as {
+      eventName: string;
+      args: Record<string, unknown>;
+    };
+  } catch {
+    // Another event of the contract (an ERC-20 `Approval`, …): not indexed.
+    return null;
+  }
+}
+
+/**
+ * The rows of `logs`, which come sorted by (block, log index). `roleOf` says what each
+ * emitting address is (lowercase); `timeOf` gives a block's timestamp. Launches found in the
+ * same batch must already be in `roleOf`.
+ */
+export function decodeBatch(
+  logs: readonly Log[],
+  roleOf: (address: string) => Role | undefined,
+  timeOf: (blockNumber: number) => string,
+): Batch {
+  const batch: Batch = { launches: [], dpnmLaunches: [], transfers: [], trades: [], events: [] };
+  for (const log of logs) {
+    if (
+      log.blockNumber === null ||
+      log.logIndex === null ||
+      !log.blockHash ||
+      !log.transactionHash
+    ) {
+      continue; // a pending log; getLogs over mined ranges returns none
+    }
+    const emitter = log.address.toLowerCase();
+    const role = roleOf(emitter);
+    if (!role) continue;
+    const blockNumber = Number(log.blockNumber);
+    const position: Position = {
+      blockNumber,
+      logIndex: log.logIndex,
+      blockHash: log.blockHash,
+      txHash: log.transactionHash,
+      blockTime: timeOf(blockNumber),
+    };
+    if (role.kind === 'factory') decodeFactoryLog(batch, log, emitter, role.template, position);
+    else if (role.kind === 'token') decodeTokenLog(batch, log, role.instance, position);
+    else decodeProtocolLog(batch, log, emitter, role.instance, position);
+  }
+  return batch;
+}
+
+function decodeFactoryLog(
+  batch: Batch,
+  log: Log,
+  factory: string,
+  template: TokenTemplate,
+  position: Position,
+): void {
+  const event = decode([...factoryEvents, ...curveEvents], log);
+  if (!event) return;
+  const args = event.args;
+  switch (event.eventName) {
+    case 'Launched':
+      batch.launches.push({
+        ...position,
+        instance: String(args.instance).toLowerCase(),
+        template,
+        factory,
+        tokenId: tokenIdOfRef(args.ref as `0x${string}`),
+        creator: String(args.creator).toLowerCase(),
+      });
+      return;
+    case 'DpnmLaunched': {
+      const { instance, protocol, tree, gwt, ...params } = plain(args);
+      batch.dpnmLaunches.push({
+        instance: String(instance),
+        protocol: String(protocol),
+        tree: String(tree),
+        gwt: String(gwt),
+        params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+      });
+      return;
+    }
+    case 'Trade': {
+      const payment = args.amountPayment as bigint;
+      const token = args.amountToken as bigint;
+      batch.trades.push({
+        ...position,
+        instance: String(args.token).toLowerCase(),
+        kind: args.isBuy ? 'buy' : 'sell',
+        trader: String(args.trader).toLowerCase(),
+        amountToken: token.toString(),
+        amountPayment: payment.toString(),
+        price: priceOf(payment, token).toString(),
+        reserveToken: String(args.reserveToken),
+        lockedPayment: String(args.lockedPayment),
+      });
+      return;
+    }
+    case 'Graduated': {
+      const instance = String(args.token).toLowerCase();
+      const locked = String(args.lockedPayment);
+      const reserve = String(args.reserveToken);
+      // The graduating buy is in the same transaction, so in this batch: its price is the
+      // curve's last.
+      const last = batch.trades.findLast((trade) => trade.instance === instance);
+      batch.trades.push({
+        ...position,
+        instance,
+        kind: 'graduation',
+        trader: last?.trader ?? null,
+        amountToken: reserve,
+        amountPayment: locked,
+        price: last?.price ?? '0',
+        reserveToken: reserve,
+        lockedPayment: locked,
+      });
+      return;
+    }
+    case 'CurveCreated': {
+      const plainArgs = plain(args);
+      batch.events.push({
+        ...position,
+        instance: String(plainArgs.token),
+        emitter: factory,
+        name: 'CurveCreated',
+        subject: null,
+        args: plainArgs,
+      });
+      return;
+    }
+  }
+}
+
+function decodeTokenLog(batch: Batch, log: Log, instance: string, position: Position): void {
+  const event = decode(erc20Events, log);
+  if (event?.eventName !== 'Transfer') return;
+  batch.transfers.push({
+    ...position,
+    instance,
+    fromAddress: String(event.args.from).toLowerCase(),
+    toAddress: String(event.args.to).toLowerCase(),
+    value: String(event.args.value),
+  });
+}
+
+function decodeProtocolLog(
+  batch: Batch,
+  log: Log,
+  emitter: string,
+  instance: string,
+  position: Position,
+): void {
+  const event = decode(protocolEvents, log);
+  if (!event) return;
+  const args = plain(event.args);
+  const subjectArg = EVENT_SUBJECTS[event.eventName];
+  batch.events.push({
+    ...position,
+    instance,
+    emitter,
+    name: event.eventName,
+    subject: subjectArg ? String(args[subjectArg]) : null,
+    args,
+  });
+  if (event.eventName === 'Bought' || event.eventName === 'Sold') {
+    const bought = event.eventName === 'Bought';
+    batch.trades.push({
+      ...position,
+      instance,
+      kind: bought ? 'buy' : 'sell',
+      trader: String(args.trader),
+      amountToken: String(bought ? args.tokensOut : args.tokensIn),
+      amountPayment: String(bought ? args.usdtIn : args.usdtOut),
+      price: String(args.price),
+      reserveToken: null,
+      lockedPayment: null,
+    });
+  }
+}

@@ -1,0 +1,304 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { BaseError, type Log, type PublicClient } from 'viem';
+import type { Config } from '../../shared/config';
+import type { TokenTemplate } from '../../shared/db/entities/token';
+import type { Logger } from '../../shared/logger';
+import { decodeBatch, type Role } from './decode';
+import { rollbackAbove, writeBatch } from './store';
+
+/**
+ * One pass of a chain's indexer (docs/chain.md "Indexer"): detect a reorganisation among the
+ * blocks above the finality line and roll it back, then index block ranges from the cursor
+ * towards the head, each range in one transaction with the cursor. Safe to run again at any
+ * point: all it knows between two ranges is in PostgreSQL.
+ */
+
+export interface SyncDeps {
+  orm: MikroORM;
+  config: Config;
+  logger: Logger;
+  /** The chain's read client (viem); it never signs. */
+  client(chainId: number): PublicClient;
+}
+
+export interface SyncPassInput {
+  chainId: number;
+  /** Blocks per eth_getLogs; halved while the provider refuses a range. */
+  logRange: number;
+  /** Ranges this pass may index before it returns (the workflow calls again at once). */
+  maxRanges: number;
+  /** Wall-clock budget of the pass. */
+  budgetMs: number;
+}
+
+export interface SyncPassResult {
+  /** The first block not yet indexed. */
+  nextBlock: number;
+  head: number;
+  caughtUp: boolean;
+  /** The range size that worked, for the next pass. */
+  logRange: number;
+  logs: number;
+  /** The common ancestor when this pass rolled a reorganisation back. */
+  rolledBackTo: number | null;
+}
+
+/** Addresses per eth_getLogs: providers cap the filter's size. */
+const ADDRESS_CHUNK = 500;
+
+export function finalityDepth(config: Config, chainId: number): number {
+  return config.chainSync.finalityDepth[chainId] ?? config.chainSync.defaultFinalityDepth;
+}
+
+/** A provider's refusal of a block range (too many blocks or results), not an outage. */
+export function isRangeRefusal(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  const refusal = error.walk((cause) => {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'number' && (code === -32005 || code === -32602 || code <= -32000);
+  });
+  return (
+    refusal !== null &&
+    /range|limit|too many|too large|exceed|maximum|max results/i.test(
+      `${refusal.message} ${error.details}`,
+    )
+  );
+}
+
+export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<SyncPassResult> {
+  const { chainId } = input;
+  const started = Date.now();
+  const client = deps.client(chainId);
+  const depth = finalityDepth(deps.config, chainId);
+  const em = deps.orm.em.fork();
+  const head = Number(await client.getBlockNumber());
+  const safe = head - depth;
+
+  const rolledBackTo = await checkForReorg(deps, em, client, chainId, head);
+  let nextBlock = await cursorOf(em, chainId, deps.config.chainSync.startBlocks[chainId] ?? 0);
+  let range = input.logRange;
+  let logs = 0;
+  for (let ranges = 0; nextBlock <= head && ranges < input.maxRanges; ranges++) {
+    if (Date.now() - started > input.budgetMs) break;
+    const to = Math.min(head, nextBlock + range - 1);
+    let indexed: number;
+    try {
+      indexed = await indexRange(deps, em, client, chainId, nextBlock, to, safe);
+    } catch (error) {
+      if (range > 1 && isRangeRefusal(error)) {
+        range = Math.max(1, Math.floor(range / 2));
+        deps.logger.warn({ chainId, from: nextBlock, to, range }, 'log range refused; halving');
+        continue;
+      }
+      throw error;
+    }
+    logs += indexed;
+    nextBlock = to + 1;
+  }
+  // The figures that move with the head alone: graduations becoming final.
+  await em.execute(
+    `update tokens t set state = 'sentient'
+       from token_trades g
+      where g.chain_id = ? and g.kind = 'graduation' and g.block_number <= ?
+        and t.chain_id = g.chain_id and lower(t.instance) = g.instance and t.state = 'graduating'`,
+    [chainId, safe],
+  );
+  return { nextBlock, head, caughtUp: nextBlock > head, logRange: range, logs, rolledBackTo };
+}
+
+async function cursorOf(
+  em: ReturnType<MikroORM['em']['fork']>,
+  chainId: number,
+  startBlock: number,
+): Promise<number> {
+  const [row] = await em.execute<{ next_block: string }[]>(
+    'select next_block from chain_cursors where chain_id = ?',
+    [chainId],
+  );
+  return row ? Number(row.next_block) : startBlock;
+}
+
+/**
+ * Compares the stored hashes of unfinalized indexed blocks with the chain's. The highest one
+ * matching means its whole ancestry matches (each block commits to its parent), which is one
+ * call on every pass; otherwise every row from the lowest differing block up is rolled back,
+ * and the cursor goes back with them.
+ */
+async function checkForReorg(
+  deps: SyncDeps,
+  em: ReturnType<MikroORM['em']['fork']>,
+  client: PublicClient,
+  chainId: number,
+  head: number,
+): Promise<number | null> {
+  const stored = await em.execute<{ number: string; hash: string }[]>(
+    'select number, hash from chain_blocks where chain_id = ? order by number desc',
+    [chainId],
+  );
+  if (stored.length === 0) return null;
+  const hashAt = async (number: number): Promise<string | null> => {
+    if (number > head) return null;
+    const block = await client.getBlock({ blockNumber: BigInt(number) }).catch(() => null);
+    return block?.hash ?? null;
+  };
+  const top = stored[0]!;
+  if ((await hashAt(Number(top.number))) === top.hash) return null;
+  const chainHashes = await Promise.all(stored.map((block) => hashAt(Number(block.number))));
+  let lowestDiffering = Number(top.number);
+  stored.forEach((block, i) => {
+    if (chainHashes[i] !== block.hash)
+      lowestDiffering = Math.min(lowestDiffering, Number(block.number));
+  });
+  const ancestor = lowestDiffering - 1;
+  await em.transactional(async (tx) => {
+    await rollbackAbove(tx, chainId, ancestor);
+    await tx.execute(
+      `update chain_cursors set next_block = least(next_block, ?), updated_at = now()
+        where chain_id = ?`,
+      [ancestor + 1, chainId],
+    );
+  });
+  deps.logger.warn({ chainId, ancestor }, 'chain reorganisation: rolled back above the ancestor');
+  return ancestor;
+}
+
+/** Indexes blocks `from`..`to` in one transaction with the cursor; returns the logs read. */
+async function indexRange(
+  deps: SyncDeps,
+  em: ReturnType<MikroORM['em']['fork']>,
+  client: PublicClient,
+  chainId: number,
+  from: number,
+  to: number,
+  safe: number,
+): Promise<number> {
+  const roles = await rolesOf(deps, em, chainId);
+  const factories = [...roles].filter(([, role]) => role.kind === 'factory').map(([a]) => a);
+  const span = { fromBlock: BigInt(from), toBlock: BigInt(to) };
+  const factoryLogs = factories.length
+    ? await client.getLogs({ address: factories as `0x${string}`[], ...span })
+    : [];
+  // Launches in this range: their tokens' (and protocols') logs belong to it as well.
+  const launched = decodeBatch(
+    factoryLogs,
+    (address) => roles.get(address),
+    () => '',
+  );
+  for (const launch of launched.launches) {
+    roles.set(launch.instance, { kind: 'token', instance: launch.instance });
+  }
+  for (const dpnm of launched.dpnmLaunches) {
+    roles.set(dpnm.protocol, { kind: 'protocol', instance: dpnm.instance });
+    roles.set(dpnm.gwt, { kind: 'token', instance: dpnm.gwt });
+  }
+  const watched = [...roles].filter(([, role]) => role.kind !== 'factory').map(([a]) => a);
+  const contractLogs: Log[] = [];
+  for (let i = 0; i < watched.length; i += ADDRESS_CHUNK) {
+    const address = watched.slice(i, i + ADDRESS_CHUNK) as `0x${string}`[];
+    contractLogs.push(...(await client.getLogs({ address, ...span })));
+  }
+  const logs = [...factoryLogs, ...contractLogs].sort(
+    (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
+  );
+  const end = await client.getBlock({ blockNumber: BigInt(to) });
+  const times = await blockTimes(client, logs);
+  const batch = decodeBatch(
+    logs,
+    (address) => roles.get(address),
+    (block) => times.get(block) ?? new Date(Number(end.timestamp) * 1000).toISOString(),
+  );
+  // Hashes to re-check on later passes: every block above the finality line that rows or the
+  // cursor rest on.
+  const recent = new Map<number, string>();
+  for (const log of logs) {
+    if (Number(log.blockNumber) > safe) recent.set(Number(log.blockNumber), log.blockHash!);
+  }
+  if (to > safe) recent.set(to, end.hash);
+  const headTime = new Date(Number(end.timestamp) * 1000).toISOString();
+  const timeoutMs = deps.config.launchTimeoutHours * 3_600_000;
+  await em.transactional(async (tx) => {
+    await writeBatch(tx, chainId, batch, safe);
+    if (recent.size > 0) {
+      await tx.execute(
+        `insert into chain_blocks (chain_id, number, hash)
+         select ?, number, hash from jsonb_to_recordset(?::jsonb) as r(number bigint, hash text)
+         on conflict (chain_id, number) do update set hash = excluded.hash`,
+        [chainId, JSON.stringify([...recent].map(([number, hash]) => ({ number, hash })))],
+      );
+    }
+    await tx.execute('delete from chain_blocks where chain_id = ? and number <= ?', [
+      chainId,
+      safe,
+    ]);
+    // Overdue launches, by the chain's clock: the indexed blocks reach past the deadline and
+    // showed no launch. A token created with an instance that no configured factory launched
+    // is failed once the index has passed its creation.
+    await tx.execute(
+      `update tokens set state = 'failed'
+        where chain_id = ? and state = 'pending' and instance is null and created_at < ?::timestamptz`,
+      [chainId, new Date(Date.parse(headTime) - timeoutMs).toISOString()],
+    );
+    await tx.execute(
+      `update tokens t set state = 'failed'
+        where t.chain_id = ? and t.state = 'live' and t.instance is not null
+          and t.created_at < ?::timestamptz
+          and not exists (select 1 from chain_launches l
+                           where l.chain_id = t.chain_id and l.instance = lower(t.instance)
+                             and l.template = t.template)`,
+      [chainId, headTime],
+    );
+    await tx.execute(
+      `insert into chain_cursors (chain_id, next_block, head_time, updated_at)
+       values (?, ?, ?, now())
+       on conflict (chain_id) do update
+          set next_block = excluded.next_block, head_time = excluded.head_time,
+              updated_at = excluded.updated_at`,
+      [chainId, to + 1, headTime],
+    );
+  });
+  return logs.length;
+}
+
+/** Factories of the chain's configuration, and every launch indexed so far with its contracts. */
+async function rolesOf(
+  deps: SyncDeps,
+  em: ReturnType<MikroORM['em']['fork']>,
+  chainId: number,
+): Promise<Map<string, Role>> {
+  const roles = new Map<string, Role>();
+  const factories = deps.config.launchFactories[chainId] ?? {};
+  for (const [template, address] of Object.entries(factories)) {
+    roles.set(address.toLowerCase(), { kind: 'factory', template: template as TokenTemplate });
+  }
+  const launches = await em.execute<
+    { instance: string; protocol: string | null; gwt: string | null }[]
+  >('select instance, protocol, gwt from chain_launches where chain_id = ?', [chainId]);
+  for (const launch of launches) {
+    roles.set(launch.instance, { kind: 'token', instance: launch.instance });
+    if (launch.protocol)
+      roles.set(launch.protocol, { kind: 'protocol', instance: launch.instance });
+    if (launch.gwt) roles.set(launch.gwt, { kind: 'token', instance: launch.gwt });
+  }
+  return roles;
+}
+
+/** Block timestamps of the logs: from the logs when the node includes them, else headers. */
+async function blockTimes(
+  client: PublicClient,
+  logs: readonly Log[],
+): Promise<Map<number, string>> {
+  const times = new Map<number, string>();
+  const missing = new Set<number>();
+  for (const log of logs) {
+    const block = Number(log.blockNumber);
+    const stamp = (log as { blockTimestamp?: bigint | null }).blockTimestamp;
+    if (typeof stamp === 'bigint') times.set(block, new Date(Number(stamp) * 1000).toISOString());
+    else missing.add(block);
+  }
+  for (const block of missing) {
+    if (times.has(block)) continue;
+    const header = await client.getBlock({ blockNumber: BigInt(block) });
+    times.set(block, new Date(Number(header.timestamp) * 1000).toISOString());
+  }
+  return times;
+}
