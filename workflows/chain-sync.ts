@@ -17,6 +17,9 @@ const PASS = { maxRanges: 50, budgetMs: 20_000 } as const;
 
 const { syncChain } = proxyActivities<ChainActivities>({
   startToCloseTimeout: '2 minutes',
+  // A pass beats after every range: a worker that died mid-pass is noticed in seconds, not at
+  // the 2-minute timeout, and the retry resumes from the last committed range.
+  heartbeatTimeout: '10 seconds',
   // An RPC or database outage is waited out, never given up on: the index resumes from its
   // committed cursor whenever the pass succeeds again.
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
@@ -34,8 +37,8 @@ export const chainSyncNudgeSignal = defineSignal(NUDGE);
  * - Idempotency: all progress is the cursor in PostgreSQL, written in the transaction of the
  *   rows it covers, so a retried or repeated pass continues where the last commit left off.
  *   Payloads carry block numbers only, never logs.
- * - Timeouts: a pass has 2 minutes (it stops itself after 20 s or 50 ranges) and is retried
- *   with backoff forever.
+ * - Timeouts: a pass has 2 minutes (it stops itself after 20 s or 50 ranges), heartbeats after
+ *   every range (10 s heartbeat timeout) and is retried with backoff forever.
  * - Terminal states: none; it continues as new after `passesPerRun` passes or when Temporal
  *   suggests it, carrying the range size that worked. A `nudge` signal ends a wait early.
  */

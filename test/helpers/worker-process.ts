@@ -17,6 +17,13 @@ export interface WorkerProcess {
   output(): string;
 }
 
+/** `<chainId>=<value>` pairs, as the per-chain settings are written. */
+function pairs(values: Record<number, string | number>): string {
+  return Object.entries(values)
+    .map(([chainId, value]) => `${chainId}=${value}`)
+    .join(',');
+}
+
 /** The environment that makes a worker process see the same world as `config`. */
 export function workerEnv(config: Config): Record<string, string> {
   const env: Record<string, string> = {
@@ -37,6 +44,17 @@ export function workerEnv(config: Config): Record<string, string> {
     BUILD_ARTIFACT_MAX_BYTES: String(config.build.artifactMaxBytes),
     WEBHOOK_ALLOWED_HOSTS: config.webhookAllowedHosts.join(','),
     WEBHOOK_DELIVERY_CONCURRENCY: String(config.webhookDeliveryConcurrency),
+    CHAIN_RPC_URLS: pairs(config.chainRpcUrls),
+    LAUNCH_FACTORIES: Object.entries(config.launchFactories)
+      .flatMap(([chainId, factories]) =>
+        Object.entries(factories).map(([template, address]) => `${chainId}:${template}=${address}`),
+      )
+      .join(','),
+    CHAIN_FINALITY_DEPTH: pairs(config.chainSync.finalityDepth),
+    CHAIN_START_BLOCKS: pairs(config.chainSync.startBlocks),
+    CHAIN_LOG_RANGE: String(config.chainSync.logRange),
+    CHAIN_POLL_INTERVAL_MS: String(config.chainSync.pollIntervalMs),
+    LAUNCH_TIMEOUT_HOURS: String(config.launchTimeoutHours),
   };
   if (config.llm) {
     env.LLM_BASE_URL = config.llm.baseUrl;

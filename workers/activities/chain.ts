@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { Context } from '@temporalio/activity';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
@@ -30,7 +31,14 @@ export function createChainActivities(deps: { orm: MikroORM; config: Config; log
   return {
     /** One indexer pass; see `syncPass`. Returns figures only. */
     async syncChain(input: SyncPassInput): Promise<ChainSyncPassResult> {
-      return syncPass({ ...deps, client }, input);
+      const heartbeat = () => {
+        try {
+          Context.current().heartbeat();
+        } catch {
+          // Called outside an activity (a direct pass): nobody to beat for.
+        }
+      };
+      return syncPass({ ...deps, client, heartbeat }, input);
     },
   };
 }

@@ -19,6 +19,8 @@ export interface SyncDeps {
   logger: Logger;
   /** The chain's read client (viem); it never signs. */
   client(chainId: number): PublicClient;
+  /** Called after every committed range (the activity's heartbeat). */
+  heartbeat?: () => void;
 }
 
 export interface SyncPassInput {
@@ -94,6 +96,7 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Sy
     }
     logs += indexed;
     nextBlock = to + 1;
+    deps.heartbeat?.();
   }
   // The figures that move with the head alone: graduations becoming final.
   await em.execute(
