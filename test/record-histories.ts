@@ -22,9 +22,15 @@ import { format, resolveConfig } from 'prettier';
 import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { ensureMarketplaceStatsRefresh, ensureWebhookDispatcher } from '../api/maintenance';
+import {
+  chainSyncInput,
+  ensureChainSync,
+  ensureMarketplaceStatsRefresh,
+  ensureWebhookDispatcher,
+} from '../api/maintenance';
 import { enqueueOutboxEvent } from '../shared/outbox/outbox';
 import {
+  chainSyncSignals,
   projectBuildSignals,
   webhookTaskQueue,
   workflowIds,
@@ -230,6 +236,23 @@ async function marketplaceStatsRefresh(ctx: TestContext) {
   await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
 }
 
+/** An indexer run on the test chain: three passes (one nudged awake), then continue-as-new. */
+async function chainSync(ctx: TestContext) {
+  const taskQueue = ctx.config.temporal.taskQueue;
+  const input = { ...chainSyncInput(ctx.config, 31337), pollIntervalMs: 500, passesPerRun: 3 };
+  const firstRunId = await ensureChainSync(ctx.deps.temporal, taskQueue, input);
+  const id = workflowIds.chainSync(31337, taskQueue);
+  const firstRun = ctx.deps.temporal.workflow.getHandle(id, firstRunId);
+  await firstRun.signal(chainSyncSignals.nudge);
+  await waitFor(
+    async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
+    30_000,
+    'chain sync: continue-as-new',
+  );
+  await saveHistory('chain-sync', firstRun);
+  await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
+}
+
 type Scenario = (ctx: TestContext, receiver: WebhookReceiver) => Promise<void>;
 
 /** Scenarios on the shared context and worker; `project-build-failed` needs its own. */
@@ -242,6 +265,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'webhook-delivery-retried': webhookDeliveryRetried,
   'webhook-dispatch': webhookDispatch,
   'marketplace-stats-refresh': marketplaceStatsRefresh,
+  'chain-sync': chainSync,
 };
 const OWN_CONTEXT = 'project-build-failed';
 

@@ -162,6 +162,15 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     signals: [],
     patches: [],
   },
+  'chain-sync': {
+    workflowType: workflowTypes.chainSync,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { syncChain: 3 },
+    local: {},
+    signals: ['nudge'],
+    patches: [],
+  },
   // Recorded by the code before the patch (commit a3def24): each poll in three activities.
   'webhook-dispatch-before-single-step': {
     workflowType: workflowTypes.webhookDispatch,
