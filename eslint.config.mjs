@@ -42,8 +42,9 @@ export default tseslint.config(
     },
   },
   {
-    // Entry points and tooling are where the environment is read.
-    files: ['api/main.ts', 'workers/main.ts', 'scripts/**', 'test/**', 'bench/**'],
+    // Entry points and tooling are where the environment is read (examples/: client scripts,
+    // which do not import the service at all).
+    files: ['api/main.ts', 'workers/main.ts', 'scripts/**', 'test/**', 'bench/**', 'examples/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
