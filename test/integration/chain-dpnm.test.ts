@@ -1,7 +1,7 @@
 import { parseEther, type Address, type PrivateKeyAccount } from 'viem';
 import type { App } from '../../api/app';
 import { signIn } from '../helpers/auth';
-import { eventually, localChain, startTestChain } from '../helpers/chain';
+import { localChain, startTestChain } from '../helpers/chain';
 import { UNLIMITED_RATES, createTestContext, type TestContext } from '../helpers/context';
 import {
   launchpad,

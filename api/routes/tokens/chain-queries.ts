@@ -118,7 +118,7 @@ export interface ChainStateRow extends TokenHead {
   graduated: boolean;
   /** Locked payment 24 hours (chain time) before the indexed head; null with no trade then. */
   lockedDayAgo: string | null;
-  /** Seconds between the indexed head and 24 hours before it that the curve existed. */
+  /** The last indexed block's time and the launch's: the window of the recent rate. */
   headTime: string | null;
   launchTime: string | null;
   /** dpnm: the pool after its latest change, and its tree. */

@@ -54,7 +54,9 @@ export const tradeSchema = z
       .string()
       .nullable()
       .describe('Checksummed; a graduation names the trader whose buy graduated the curve'),
-    amountToken: amount,
+    amountToken: amount.describe(
+      'Tokens bought or sold; a graduation: the tokens left on the curve',
+    ),
     amountPayment: amount.describe(
       'Payment token (virtuals) or USDT (dpnm), whole units; a graduation: the locked payment',
     ),

@@ -44,14 +44,19 @@ function progress(locked: bigint, threshold: bigint): number {
 }
 
 /**
- * At the last 24 hours' rate of locked payment (chain time), how long until the threshold;
- * null without net buying in that window, or once graduated.
+ * At the recent rate of locked payment, how long until the threshold: the net gain over the
+ * last 24 hours of chain time, or since the launch when the curve is younger. Null without net
+ * buying in that window, or once graduated.
  */
 function timeToGraduation(row: ChainStateRow, locked: bigint, threshold: bigint): string | null {
-  if (row.graduated || locked >= threshold) return null;
+  if (row.graduated || locked >= threshold || !row.headTime || !row.launchTime) return null;
   const gained = locked - BigInt(row.lockedDayAgo ?? '0');
-  if (gained <= 0n) return null;
-  const seconds = Number(((threshold - locked) * BigInt(DAY_SECONDS)) / gained);
+  const window = Math.min(
+    DAY_SECONDS,
+    Math.floor((Date.parse(row.headTime) - Date.parse(row.launchTime)) / 1000),
+  );
+  if (gained <= 0n || window <= 0) return null;
+  const seconds = Number(((threshold - locked) * BigInt(window)) / gained);
   return isoDuration(seconds);
 }
 

@@ -5,11 +5,11 @@ import { actorOf } from '../../access/actor';
 import { slugParams } from '../../wire';
 import {
   chainsSchema,
+  createdTokenSchema,
   createTokenBody,
   listTokensQuery,
   tokenDetailSchema,
   tokenPageSchema,
-  tokenSchema,
 } from './schemas';
 import { createToken, listChains, listTokens, tokenBySlug } from './service';
 
@@ -29,7 +29,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         summary: 'Create token metadata; without an instance, also the launch calldata to sign',
         tags,
         body: createTokenBody,
-        response: { 201: tokenSchema },
+        response: { 201: createdTokenSchema },
       },
     },
     async (request, reply) => {

@@ -155,6 +155,15 @@ export const tokenSchema = z
   })
   .meta({ id: 'Token' });
 
+export const createdTokenSchema = tokenSchema
+  .extend({
+    launchFactory: z
+      .string()
+      .nullable()
+      .describe('Where the wallet sends pendingLaunchTx; null when created with an instance'),
+  })
+  .meta({ id: 'CreatedToken' });
+
 export const tokenDetailSchema = tokenSchema
   .extend({
     holderRewardPoolFlow: z.number().describe('FLOW accrued for the token’s holders'),

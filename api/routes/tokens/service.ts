@@ -21,6 +21,7 @@ import { TOKEN_ORDERS, tokenPage } from './queries';
 import {
   launchParamsSchemas,
   type CreateTokenInput,
+  type createdTokenSchema,
   type listTokensQuery,
   type tokenDetailSchema,
   type tokenSchema,
@@ -183,7 +184,7 @@ export async function createToken(
   deps: TokenServiceDeps,
   userId: number,
   input: CreateTokenInput,
-): Promise<z.infer<typeof tokenSchema>> {
+): Promise<z.infer<typeof createdTokenSchema>> {
   const { template, ticker, params, instance } = validate(deps.config, input);
   const id = randomUUID();
   const row: TokenFields = {
@@ -205,7 +206,12 @@ export async function createToken(
   for (let attempt = 1; ; attempt += 1) {
     try {
       await deps.em.insert(Token, { ...row, owner: userId });
-      return publicToken({ ...row, createdAt: row.createdAt.toISOString() });
+      const created = publicToken({ ...row, createdAt: row.createdAt.toISOString() });
+      // Where the wallet sends pendingLaunchTx, so it needs no second call.
+      return {
+        ...created,
+        launchFactory: instance ? null : factoryOf(deps.config, row.chainId, template),
+      };
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       const constraint = constraintOf(error);
