@@ -129,4 +129,44 @@ describe('a reorg of depth 3 above the finality line', () => {
       ctx.logs.some((line) => line.msg === 'chain reorganisation: rolled back above the ancestor'),
     ).toBe(true);
   });
+
+  it('keeps a graduation above the finality line graduating, and takes it back with its block', async () => {
+    const creator = await chain.funded();
+    const token = await pad.createVirtuals(creator, 'GRAD', '100');
+    const instance = await pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
+    const whale = await pad.trader(parseEther('1000'));
+    const fork = await chain.anvil.snapshot();
+    await pad.buy(whale, instance, parseEther('150'));
+    const stateOf = async () => (await pad.get<{ state: string }>(`/tokens/${token.slug}`)).state;
+    await eventually(
+      async () => ((await stateOf()) === 'graduating' ? true : undefined),
+      10_000,
+      'the token to be graduating',
+    );
+    const listed = await pad.get<{ items: { slug: string }[] }>('/tokens?state=graduating');
+    expect(listed.items.map((item) => item.slug)).toContain(token.slug);
+
+    // The graduation's block is orphaned: the token is live again, its curve open.
+    await chain.anvil.revert({ id: fork });
+    await chain.anvil.mine({ blocks: 2 });
+    await eventually(
+      async () => ((await stateOf()) === 'live' ? true : undefined),
+      10_000,
+      'the orphaned graduation to be taken back',
+    );
+
+    // Graduated again, and final once 10 blocks are on top of it.
+    await pad.buy(whale, instance, parseEther('150'));
+    await eventually(
+      async () => ((await stateOf()) === 'graduating' ? true : undefined),
+      10_000,
+      'graduating again',
+    );
+    await chain.anvil.mine({ blocks: 10 });
+    await eventually(
+      async () => ((await stateOf()) === 'sentient' ? true : undefined),
+      10_000,
+      'the graduation to be final',
+    );
+  });
 });
