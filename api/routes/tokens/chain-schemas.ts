@@ -110,7 +110,23 @@ export const curveOnchainSchema = z
     totalSupply: nullableAmount,
     blockNumber,
   })
-  .meta({ id: 'CurveOnchain' });
+  .meta({
+    id: 'CurveOnchain',
+    example: {
+      template: 'virtuals',
+      instance: '0x2E9D2A8d4C6b1e2F6f2D1f5CF6A3b9c0e4d7A1B2',
+      pair: '0x7f25f5639eE79FF51af75ba67b89Eba04b363E62',
+      reserveToken: '850961538.461538461538461539',
+      reservePayment: '1175',
+      lockedPaymentToken: '175',
+      graduationThreshold: '1000',
+      progressToGraduation: 0.175,
+      graduated: false,
+      lastTradePrice: '0.000001369',
+      totalSupply: '1000000000',
+      blockNumber: 1284,
+    },
+  });
 
 export const poolOnchainSchema = z
   .object({
@@ -128,7 +144,24 @@ export const poolOnchainSchema = z
     lifetimeGwtMinted: nullableAmount,
     blockNumber,
   })
-  .meta({ id: 'PoolOnchain' });
+  .meta({
+    id: 'PoolOnchain',
+    example: {
+      template: 'dpnm',
+      instance: '0x9B237A41b0d563A502e86d0C69BAcBE5432C7509',
+      flowProtocol: '0x1c9b5F0e3a5DD2b4E1A8F0f7F0E5c6D2a3B4c5D6',
+      phenomenalTree: '0x4a2B3c4D5E6F708192A3b4C5D6E7F8091A2b3c4d',
+      gwt: '0x5b3C4D5e6f708192a3B4C5D6E7F8091A2b3c4D5E',
+      currentPrice: '1.0125',
+      poolUsdt: '182.25',
+      totalSupply: '180',
+      totalActivePositions: 3,
+      totalTreePositions: 4,
+      lifetimeFeesUsdt: '20',
+      lifetimeGwtMinted: '0.3',
+      blockNumber: 1290,
+    },
+  });
 
 export const onchainSchema = z
   .discriminatedUnion('template', [curveOnchainSchema, poolOnchainSchema])
