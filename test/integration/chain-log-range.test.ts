@@ -138,7 +138,10 @@ describe('a provider that refuses wide eth_getLogs ranges', () => {
       toBlock: head,
     });
     const [row] = await ctx.sql<{ count: string }>(
-      `select count(*) from token_trades where kind <> 'graduation' and block_number <= $1`,
+      `select count(*) from token_trades r
+        where r.kind <> 'graduation' and r.block_number <= $1
+          and exists (select 1 from chain_launches l
+                       where l.instance = r.instance and l.template = 'virtuals')`,
       [head.toString()],
     );
     expect(trades.length).toBeGreaterThanOrEqual(9);
