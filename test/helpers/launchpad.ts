@@ -2,9 +2,9 @@ import type { Address, Hex, PrivateKeyAccount } from 'viem';
 import type { App } from '../../api/app';
 import { chainSyncInput, ensureChainSync } from '../../api/maintenance';
 import { workflowIds } from '../../shared/temporal';
-import type { TestContext } from './context';
+import { UNLIMITED_RATES, createTestContext, type TestContext } from './context';
 import { signIn } from './auth';
-import { eventually, type LocalChain } from './chain';
+import { eventually, localChain, startTestChain, type LocalChain } from './chain';
 
 /**
  * The launchpad as a wallet and an API client see it, for tests on a real chain: tokens created
@@ -129,4 +129,54 @@ export function launchpad(app: App, chain: LocalChain, factory: Address, payment
       );
     },
   };
+}
+
+export interface OwnChainWorld {
+  ctx: TestContext;
+  app: App;
+  chain: LocalChain;
+  pad: ReturnType<typeof launchpad>;
+  /** The launch factory of the chosen template. */
+  factory: Address;
+}
+
+/**
+ * A test file's world on a chain of its own (docs/chain.md): anvil with the reference
+ * contracts, a context whose chain 31337 is that anvil, an app, a worker and the indexer, all
+ * opened before the file's tests and closed after them. For tests that rewrite the chain's
+ * history or move its clock, which would disturb the shared chain.
+ */
+export function useOwnChain(
+  env: Record<string, string> = {},
+  template: 'virtuals' | 'dpnm' = 'virtuals',
+): OwnChainWorld {
+  const world = {} as OwnChainWorld;
+  let testChain: Awaited<ReturnType<typeof startTestChain>> | undefined;
+  let stopIndexer: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    testChain = await startTestChain();
+    world.ctx = await createTestContext({
+      ...UNLIMITED_RATES,
+      CHAIN_RPC_URLS: `31337=${testChain.url}`,
+      CHAIN_POLL_INTERVAL_MS: '100',
+      ...env,
+    });
+    world.app = await world.ctx.newApi();
+    await world.app.ready();
+    await world.ctx.startWorker();
+    stopIndexer = await startIndexer(world.ctx);
+    world.chain = localChain(testChain.url);
+    world.factory = world.ctx.config.launchFactories[31337]![template]!;
+    const payment =
+      template === 'virtuals'
+        ? await world.chain.read<Address>(world.factory, 'VirtualsFactory', 'paymentToken')
+        : await world.chain.read<Address>(world.factory, 'DpnmFactory', 'usdt');
+    world.pad = launchpad(world.app, world.chain, world.factory, payment);
+  }, 60_000);
+  afterAll(async () => {
+    await stopIndexer?.();
+    await world.ctx?.close();
+    await testChain?.stop();
+  });
+  return world;
 }

@@ -1,52 +1,16 @@
 import { parseEther, type Address, type PrivateKeyAccount } from 'viem';
-import type { App } from '../../api/app';
 import { signIn } from '../helpers/auth';
-import { localChain, startTestChain } from '../helpers/chain';
-import { UNLIMITED_RATES, createTestContext, type TestContext } from '../helpers/context';
-import {
-  launchpad,
-  startIndexer,
-  type HolderItem,
-  type Page,
-  type TradeItem,
-} from '../helpers/launchpad';
+import { useOwnChain, type HolderItem, type Page, type TradeItem } from '../helpers/launchpad';
 
 /**
- * The dpnm template through the indexer (docs/chain.md "dpnm", "Reads"): a launch from
+ * The dpnm template through the indexer (docs/world.chain.md "dpnm", "Reads"): a launch from
  * `pendingLaunchTx`, tree activations, buys and sells whose fees walk the tree, a lapsed upline
  * accruing and claiming GWT; the API's pool, tree and holder figures equal the protocol's own
  * views at the reported block. On a chain of its own: it moves the clock by a month.
  */
 
-let ctx: TestContext;
-let app: App;
-let testChain: Awaited<ReturnType<typeof startTestChain>>;
-let chain: ReturnType<typeof localChain>;
-let pad: ReturnType<typeof launchpad>;
-let stopIndexer: () => Promise<void>;
+const world = useOwnChain({}, 'dpnm');
 const MAX_UINT = 2n ** 256n - 1n;
-
-beforeAll(async () => {
-  testChain = await startTestChain();
-  ctx = await createTestContext({
-    ...UNLIMITED_RATES,
-    CHAIN_RPC_URLS: `31337=${testChain.url}`,
-    CHAIN_POLL_INTERVAL_MS: '100',
-  });
-  app = await ctx.newApi();
-  await app.ready();
-  await ctx.startWorker();
-  stopIndexer = await startIndexer(ctx);
-  chain = localChain(testChain.url);
-  const factory = ctx.config.launchFactories[31337]!.dpnm!;
-  pad = launchpad(app, chain, factory, await chain.read<Address>(factory, 'DpnmFactory', 'usdt'));
-});
-
-afterAll(async () => {
-  await stopIndexer?.();
-  await ctx?.close();
-  await testChain?.stop();
-});
 
 interface PoolOnchain {
   template: string;
@@ -66,11 +30,11 @@ interface PoolOnchain {
 
 describe('chain indexer, dpnm end to end', () => {
   it('indexes the pool, the tree, fees and GWT as the protocol has them', async () => {
-    const factory = ctx.config.launchFactories[31337]!.dpnm!;
-    const usdt = await chain.read<Address>(factory, 'DpnmFactory', 'usdt');
-    const creator = await chain.funded();
-    const session = await signIn(app, creator);
-    const created = await app.inject({
+    const factory = world.ctx.config.launchFactories[31337]!.dpnm!;
+    const usdt = await world.chain.read<Address>(factory, 'DpnmFactory', 'usdt');
+    const creator = await world.chain.funded();
+    const session = await signIn(world.app, creator);
+    const created = await world.app.inject({
       method: 'POST',
       url: '/tokens',
       headers: { cookie: session.cookie },
@@ -89,23 +53,28 @@ describe('chain indexer, dpnm end to end', () => {
     });
     expect(created.statusCode).toBe(201);
     const token = created.json<{ slug: string; pendingLaunchTx: `0x${string}` }>();
-    const instance = await pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
-    const protocol = await chain.read<Address>(factory, 'DpnmFactory', 'protocolOf', [instance]);
+    const instance = await world.pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
+    const protocol = await world.chain.read<Address>(factory, 'DpnmFactory', 'protocolOf', [
+      instance,
+    ]);
 
     const member = async (referrer: PrivateKeyAccount | null): Promise<PrivateKeyAccount> => {
-      const account = await chain.funded();
-      await chain.send(account, usdt, 'TestToken', 'mint', [account.address, parseEther('10000')]);
-      await chain.send(account, usdt, 'TestToken', 'approve', [protocol, MAX_UINT]);
-      await chain.send(account, protocol, 'DpnmProtocol', 'activate', [
+      const account = await world.chain.funded();
+      await world.chain.send(account, usdt, 'TestToken', 'mint', [
+        account.address,
+        parseEther('10000'),
+      ]);
+      await world.chain.send(account, usdt, 'TestToken', 'approve', [protocol, MAX_UINT]);
+      await world.chain.send(account, protocol, 'DpnmProtocol', 'activate', [
         referrer?.address ?? '0x0000000000000000000000000000000000000000',
       ]);
       return account;
     };
     const buy = async (account: PrivateKeyAccount, usdtIn: string) =>
-      chain.send(account, protocol, 'DpnmProtocol', 'buy', [
+      world.chain.send(account, protocol, 'DpnmProtocol', 'buy', [
         parseEther(usdtIn),
         0n,
-        await chain.deadline(),
+        await world.chain.deadline(),
       ]);
     // creator (root) ← a ← b ← c
     const a = await member(null);
@@ -113,27 +82,34 @@ describe('chain indexer, dpnm end to end', () => {
     const c = await member(b);
     await buy(c, '100');
     await buy(b, '50');
-    const held = await chain.read<bigint>(instance, 'DpnmToken', 'balanceOf', [a.address]);
+    const held = await world.chain.read<bigint>(instance, 'DpnmToken', 'balanceOf', [a.address]);
     expect(held).toBe(0n);
     await buy(a, '20');
-    const aHeld = await chain.read<bigint>(instance, 'DpnmToken', 'balanceOf', [a.address]);
-    await chain.send(a, protocol, 'DpnmProtocol', 'sell', [aHeld / 2n, 0n, await chain.deadline()]);
+    const aHeld = await world.chain.read<bigint>(instance, 'DpnmToken', 'balanceOf', [a.address]);
+    await world.chain.send(a, protocol, 'DpnmProtocol', 'sell', [
+      aHeld / 2n,
+      0n,
+      await world.chain.deadline(),
+    ]);
 
     // A month on, everyone lapses but a and the creator extend: b's share of c's fee turns
     // into claimable GWT, which b claims.
-    await chain.anvil.increaseTime({ seconds: 31 * 24 * 3600 });
-    await chain.send(a, protocol, 'DpnmProtocol', 'extendTree', []);
-    await chain.send(creator, usdt, 'TestToken', 'mint', [creator.address, parseEther('100')]);
-    await chain.send(creator, usdt, 'TestToken', 'approve', [protocol, MAX_UINT]);
-    await chain.send(creator, protocol, 'DpnmProtocol', 'extendTree', []);
+    await world.chain.anvil.increaseTime({ seconds: 31 * 24 * 3600 });
+    await world.chain.send(a, protocol, 'DpnmProtocol', 'extendTree', []);
+    await world.chain.send(creator, usdt, 'TestToken', 'mint', [
+      creator.address,
+      parseEther('100'),
+    ]);
+    await world.chain.send(creator, usdt, 'TestToken', 'approve', [protocol, MAX_UINT]);
+    await world.chain.send(creator, protocol, 'DpnmProtocol', 'extendTree', []);
     await buy(c, '30');
-    const claimable = await chain.read<bigint>(protocol, 'DpnmProtocol', 'claimableGwt', [
+    const claimable = await world.chain.read<bigint>(protocol, 'DpnmProtocol', 'claimableGwt', [
       b.address,
     ]);
     expect(claimable).toBeGreaterThan(0n);
-    const last = await chain.send(b, protocol, 'DpnmProtocol', 'claimGWT', []);
+    const last = await world.chain.send(b, protocol, 'DpnmProtocol', 'claimGWT', []);
 
-    const trades = await pad.tradesAt(token.slug, last.blockNumber);
+    const trades = await world.pad.tradesAt(token.slug, last.blockNumber);
     expect(trades.items.map((trade: TradeItem) => [trade.kind, trade.trader])).toEqual([
       ['buy', c.address],
       ['sell', a.address],
@@ -143,14 +119,14 @@ describe('chain indexer, dpnm end to end', () => {
     ]);
     expect(trades.items[4]!.amountPayment).toBe('100');
 
-    const onchain = await pad.get<PoolOnchain>(`/tokens/${token.slug}/onchain`);
+    const onchain = await world.pad.get<PoolOnchain>(`/tokens/${token.slug}/onchain`);
     const at = BigInt(onchain.blockNumber);
     const view = <T>(
       name: string,
       args: unknown[] = [],
       address = protocol,
       abi = 'DpnmProtocol',
-    ) => chain.read<T>(address, abi, name, args, at);
+    ) => world.chain.read<T>(address, abi, name, args, at);
     expect(onchain.instance).toBe(instance);
     expect(onchain.flowProtocol).toBe(protocol);
     expect(onchain.phenomenalTree).toBe(await view<Address>('tree'));
@@ -167,7 +143,7 @@ describe('chain indexer, dpnm end to end', () => {
     // Only a and the creator extended past the month.
     expect(onchain.totalActivePositions).toBe(2);
 
-    const detail = await pad.get<Record<string, unknown>>(`/tokens/${token.slug}`);
+    const detail = await world.pad.get<Record<string, unknown>>(`/tokens/${token.slug}`);
     expect(detail).toMatchObject({
       state: 'live',
       flowProtocol: protocol,
@@ -180,19 +156,19 @@ describe('chain indexer, dpnm end to end', () => {
       treeActivePositions: 2,
     });
 
-    const holders = await pad.get<Page<HolderItem>>(`/tokens/${token.slug}/holders`);
+    const holders = await world.pad.get<Page<HolderItem>>(`/tokens/${token.slug}/holders`);
     expect(holders.items.map((holder) => holder.address).sort()).toEqual(
       [a.address, b.address, c.address].sort(),
     );
     for (const holder of holders.items) {
       expect(parseEther(holder.balance)).toBe(
-        await chain.read<bigint>(instance, 'DpnmToken', 'balanceOf', [holder.address], at),
+        await world.chain.read<bigint>(instance, 'DpnmToken', 'balanceOf', [holder.address], at),
       );
     }
     expect(Math.abs(holders.items.reduce((sum, h) => sum + h.share, 0) - 1)).toBeLessThan(1e-9);
 
     // The tree as the indexer derived it: c's uplines by level, and who paid whom.
-    const paths = await ctx.sql<{ ancestor: string; level: number }>(
+    const paths = await world.ctx.sql<{ ancestor: string; level: number }>(
       'select ancestor, level from dpnm_tree_paths where descendant = $1 order by level',
       [c.address.toLowerCase()],
     );
@@ -202,7 +178,7 @@ describe('chain indexer, dpnm end to end', () => {
         level: i + 1,
       })),
     );
-    const [accrued] = await ctx.sql<{ subject: string; args: { claimable: string } }>(
+    const [accrued] = await world.ctx.sql<{ subject: string; args: { claimable: string } }>(
       `select subject, args from chain_events where name = 'GwtAccrued' order by block_number desc limit 1`,
     );
     expect(accrued).toEqual({

@@ -1,8 +1,6 @@
-import { parseEther, type Address, type PrivateKeyAccount, type TransactionReceipt } from 'viem';
-import { eventually, localChain, startTestChain } from '../helpers/chain';
-import { UNLIMITED_RATES, createTestContext, type TestContext } from '../helpers/context';
-import { launchpad, startIndexer, type HolderItem, type Page } from '../helpers/launchpad';
-import type { App } from '../../api/app';
+import { parseEther, type PrivateKeyAccount, type TransactionReceipt } from 'viem';
+import { eventually } from '../helpers/chain';
+import { useOwnChain, type HolderItem, type Page } from '../helpers/launchpad';
 
 /**
  * A reorganisation above the finality line (decisions §10): the indexer has indexed three
@@ -11,39 +9,10 @@ import type { App } from '../../api/app';
  * since it rewrites history.
  */
 
-let ctx: TestContext;
-let app: App;
-let testChain: Awaited<ReturnType<typeof startTestChain>>;
-let chain: ReturnType<typeof localChain>;
-let pad: ReturnType<typeof launchpad>;
-let stopIndexer: () => Promise<void>;
-
-beforeAll(async () => {
-  testChain = await startTestChain();
-  ctx = await createTestContext({
-    ...UNLIMITED_RATES,
-    CHAIN_RPC_URLS: `31337=${testChain.url}`,
-    CHAIN_FINALITY_DEPTH: '31337=10',
-    CHAIN_POLL_INTERVAL_MS: '100',
-  });
-  app = await ctx.newApi();
-  await app.ready();
-  await ctx.startWorker();
-  stopIndexer = await startIndexer(ctx);
-  chain = localChain(testChain.url);
-  const factory = ctx.config.launchFactories[31337]!.virtuals!;
-  const payment = await chain.read<Address>(factory, 'VirtualsFactory', 'paymentToken');
-  pad = launchpad(app, chain, factory, payment);
-});
-
-afterAll(async () => {
-  await stopIndexer?.();
-  await ctx?.close();
-  await testChain?.stop();
-});
+const world = useOwnChain({ CHAIN_FINALITY_DEPTH: '31337=10' });
 
 async function duplicates(): Promise<number> {
-  const [row] = await ctx.sql<{ count: string }>(
+  const [row] = await world.ctx.sql<{ count: string }>(
     `select count(*) from (
        select chain_id, block_number, log_index from token_trades
        union all select chain_id, block_number, log_index from token_transfers
@@ -56,40 +25,40 @@ async function duplicates(): Promise<number> {
 
 describe('a reorg of depth 3 above the finality line', () => {
   it('replaces the orphaned trades and balances with the new branch, exactly', async () => {
-    const creator = await chain.funded();
-    const token = await pad.createVirtuals(creator, 'REORG', '100000');
-    const instance = await pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
+    const creator = await world.chain.funded();
+    const token = await world.pad.createVirtuals(creator, 'REORG', '100000');
+    const instance = await world.pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
     const traders: PrivateKeyAccount[] = [];
-    for (let i = 0; i < 3; i++) traders.push(await pad.trader(parseEther('1000')));
+    for (let i = 0; i < 3; i++) traders.push(await world.pad.trader(parseEther('1000')));
 
-    const fork = await chain.anvil.snapshot();
-    const forkBlock = await chain.reader.getBlockNumber();
+    const fork = await world.chain.anvil.snapshot();
+    const forkBlock = await world.chain.reader.getBlockNumber();
     const orphaned: TransactionReceipt[] = [];
     for (const [i, amount] of [100, 50, 30].entries()) {
-      orphaned.push(await pad.buy(traders[i]!, instance, parseEther(String(amount))));
+      orphaned.push(await world.pad.buy(traders[i]!, instance, parseEther(String(amount))));
     }
-    const before = await pad.tradesAt(token.slug, orphaned[2]!.blockNumber);
+    const before = await world.pad.tradesAt(token.slug, orphaned[2]!.blockNumber);
     expect(before.items.map((trade) => trade.txHash)).toEqual(
       orphaned.map((receipt) => receipt.transactionHash).reverse(),
     );
     expect(orphaned[2]!.blockNumber - forkBlock).toBe(3n);
 
     // The other branch: the same height and one more block, other trades.
-    await chain.anvil.revert({ id: fork });
+    await world.chain.anvil.revert({ id: fork });
     const branch: TransactionReceipt[] = [];
     for (const [i, amount] of [
       [1, 70],
       [2, 10],
       [0, 5],
     ] as const) {
-      branch.push(await pad.buy(traders[i]!, instance, parseEther(String(amount))));
+      branch.push(await world.pad.buy(traders[i]!, instance, parseEther(String(amount))));
     }
-    await chain.anvil.mine({ blocks: 1 });
-    const head = await chain.reader.getBlockNumber();
+    await world.chain.anvil.mine({ blocks: 1 });
+    const head = await world.chain.reader.getBlockNumber();
 
     const after = await eventually(
       async () => {
-        const page = await pad.tradesAt(token.slug, head);
+        const page = await world.pad.tradesAt(token.slug, head);
         const hashes = page.items.map((trade) => trade.txHash);
         return hashes.includes(branch[2]!.transactionHash) ? page : undefined;
       },
@@ -104,10 +73,10 @@ describe('a reorg of depth 3 above the finality line', () => {
     );
     expect(await duplicates()).toBe(0);
 
-    const holders = await pad.get<Page<HolderItem>>(`/tokens/${token.slug}/holders`);
+    const holders = await world.pad.get<Page<HolderItem>>(`/tokens/${token.slug}/holders`);
     expect(holders.items).toHaveLength(3);
     for (const holder of holders.items) {
-      const held = await chain.read<bigint>(
+      const held = await world.chain.read<bigint>(
         instance,
         'VirtualsToken',
         'balanceOf',
@@ -119,36 +88,39 @@ describe('a reorg of depth 3 above the finality line', () => {
     expect(holders.items.map((holder) => holder.address)).toEqual(
       [1, 2, 0].map((i) => traders[i]!.address),
     );
-    const [totals] = await ctx.sql<{ holders_count: number; held_supply: string }>(
+    const [totals] = await world.ctx.sql<{ holders_count: number; held_supply: string }>(
       'select holders_count, held_supply::text from token_holder_totals where instance = $1',
       [instance.toLowerCase()],
     );
     const held = holders.items.reduce((sum, holder) => sum + parseEther(holder.balance), 0n);
     expect(totals).toEqual({ holders_count: 3, held_supply: held.toString() });
     expect(
-      ctx.logs.some((line) => line.msg === 'chain reorganisation: rolled back above the ancestor'),
+      world.ctx.logs.some(
+        (line) => line.msg === 'chain reorganisation: rolled back above the ancestor',
+      ),
     ).toBe(true);
   });
 
   it('keeps a graduation above the finality line graduating, and takes it back with its block', async () => {
-    const creator = await chain.funded();
-    const token = await pad.createVirtuals(creator, 'GRAD', '100');
-    const instance = await pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
-    const whale = await pad.trader(parseEther('1000'));
-    const fork = await chain.anvil.snapshot();
-    await pad.buy(whale, instance, parseEther('150'));
-    const stateOf = async () => (await pad.get<{ state: string }>(`/tokens/${token.slug}`)).state;
+    const creator = await world.chain.funded();
+    const token = await world.pad.createVirtuals(creator, 'GRAD', '100');
+    const instance = await world.pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
+    const whale = await world.pad.trader(parseEther('1000'));
+    const fork = await world.chain.anvil.snapshot();
+    await world.pad.buy(whale, instance, parseEther('150'));
+    const stateOf = async () =>
+      (await world.pad.get<{ state: string }>(`/tokens/${token.slug}`)).state;
     await eventually(
       async () => ((await stateOf()) === 'graduating' ? true : undefined),
       10_000,
       'the token to be graduating',
     );
-    const listed = await pad.get<{ items: { slug: string }[] }>('/tokens?state=graduating');
+    const listed = await world.pad.get<{ items: { slug: string }[] }>('/tokens?state=graduating');
     expect(listed.items.map((item) => item.slug)).toContain(token.slug);
 
     // The graduation's block is orphaned: the token is live again, its curve open.
-    await chain.anvil.revert({ id: fork });
-    await chain.anvil.mine({ blocks: 2 });
+    await world.chain.anvil.revert({ id: fork });
+    await world.chain.anvil.mine({ blocks: 2 });
     await eventually(
       async () => ((await stateOf()) === 'live' ? true : undefined),
       10_000,
@@ -156,13 +128,13 @@ describe('a reorg of depth 3 above the finality line', () => {
     );
 
     // Graduated again, and final once 10 blocks are on top of it.
-    await pad.buy(whale, instance, parseEther('150'));
+    await world.pad.buy(whale, instance, parseEther('150'));
     await eventually(
       async () => ((await stateOf()) === 'graduating' ? true : undefined),
       10_000,
       'graduating again',
     );
-    await chain.anvil.mine({ blocks: 10 });
+    await world.chain.anvil.mine({ blocks: 10 });
     await eventually(
       async () => ((await stateOf()) === 'sentient' ? true : undefined),
       10_000,

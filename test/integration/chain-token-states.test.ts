@@ -1,10 +1,7 @@
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import type { Address } from 'viem';
-import type { App } from '../../api/app';
 import { signIn } from '../helpers/auth';
-import { eventually, localChain, startTestChain } from '../helpers/chain';
-import { UNLIMITED_RATES, createTestContext, type TestContext } from '../helpers/context';
-import { launchpad, startIndexer } from '../helpers/launchpad';
+import { eventually } from '../helpers/chain';
+import { useOwnChain } from '../helpers/launchpad';
 
 /**
  * Token states the chain decides by itself (decisions §10): a token whose launch the chain
@@ -13,48 +10,19 @@ import { launchpad, startIndexer } from '../helpers/launchpad';
  * with an instance no configured factory launched. A launched token stays live.
  */
 
-let ctx: TestContext;
-let app: App;
-let testChain: Awaited<ReturnType<typeof startTestChain>>;
-let chain: ReturnType<typeof localChain>;
-let pad: ReturnType<typeof launchpad>;
-let stopIndexer: () => Promise<void>;
-
-beforeAll(async () => {
-  testChain = await startTestChain();
-  ctx = await createTestContext({
-    ...UNLIMITED_RATES,
-    CHAIN_RPC_URLS: `31337=${testChain.url}`,
-    CHAIN_POLL_INTERVAL_MS: '100',
-    LAUNCH_TIMEOUT_HOURS: '72',
-  });
-  app = await ctx.newApi();
-  await app.ready();
-  await ctx.startWorker();
-  stopIndexer = await startIndexer(ctx);
-  chain = localChain(testChain.url);
-  const factory = ctx.config.launchFactories[31337]!.virtuals!;
-  const payment = await chain.read<Address>(factory, 'VirtualsFactory', 'paymentToken');
-  pad = launchpad(app, chain, factory, payment);
-});
-
-afterAll(async () => {
-  await stopIndexer?.();
-  await ctx?.close();
-  await testChain?.stop();
-});
+const world = useOwnChain({ LAUNCH_TIMEOUT_HOURS: '72' });
 
 async function stateOf(slug: string): Promise<string> {
-  return (await pad.get<{ state: string }>(`/tokens/${slug}`)).state;
+  return (await world.pad.get<{ state: string }>(`/tokens/${slug}`)).state;
 }
 
 /** Waits until the index has passed the chain's current head. */
 async function indexedToHead(): Promise<void> {
-  await chain.anvil.mine({ blocks: 1 });
-  const head = Number(await chain.reader.getBlockNumber());
+  await world.chain.anvil.mine({ blocks: 1 });
+  const head = Number(await world.chain.reader.getBlockNumber());
   await eventually(
     async () => {
-      const [row] = await ctx.sql<{ next_block: string }>(
+      const [row] = await world.ctx.sql<{ next_block: string }>(
         'select next_block from chain_cursors where chain_id = 31337',
       );
       return row && Number(row.next_block) > head ? true : undefined;
@@ -66,13 +34,13 @@ async function indexedToHead(): Promise<void> {
 
 describe('token states decided by the chain', () => {
   it('fails an unlaunched token once the chain is LAUNCH_TIMEOUT_HOURS past its creation, and an instance no factory launched', async () => {
-    const creator = await chain.funded();
-    const never = await pad.createVirtuals(creator, 'NEVER', '1000');
-    const launched = await pad.createVirtuals(creator, 'DONE', '1000');
-    await pad.launchAndWait(creator, launched.slug, launched.pendingLaunchTx);
+    const creator = await world.chain.funded();
+    const never = await world.pad.createVirtuals(creator, 'NEVER', '1000');
+    const launched = await world.pad.createVirtuals(creator, 'DONE', '1000');
+    await world.pad.launchAndWait(creator, launched.slug, launched.pendingLaunchTx);
 
-    const session = await signIn(app, creator);
-    const foreign = await app.inject({
+    const session = await signIn(world.app, creator);
+    const foreign = await world.app.inject({
       method: 'POST',
       url: '/tokens',
       headers: { cookie: session.cookie },
@@ -90,33 +58,34 @@ describe('token states decided by the chain', () => {
     expect(foreign.json<{ state: string }>().state).toBe('live');
 
     // A block after the creations, well within the timeout.
-    await chain.anvil.increaseTime({ seconds: 60 });
+    await world.chain.anvil.increaseTime({ seconds: 60 });
     await indexedToHead();
     expect(await stateOf(never.slug)).toBe('pending');
     expect(await stateOf(foreignSlug)).toBe('failed');
 
     // 71 hours on: still within the 72.
-    await chain.anvil.increaseTime({ seconds: 71 * 3600 });
+    await world.chain.anvil.increaseTime({ seconds: 71 * 3600 });
     await indexedToHead();
     expect(await stateOf(never.slug)).toBe('pending');
 
     // Past 72 hours of chain time since the creation.
-    await chain.anvil.increaseTime({ seconds: 2 * 3600 });
+    await world.chain.anvil.increaseTime({ seconds: 2 * 3600 });
     await indexedToHead();
     expect(await stateOf(never.slug)).toBe('failed');
     expect(await stateOf(launched.slug)).toBe('live');
 
-    const failed = await pad.get<{ items: { slug: string }[] }>('/tokens?state=failed');
+    const failed = await world.pad.get<{ items: { slug: string }[] }>('/tokens?state=failed');
     expect(failed.items.map((item) => item.slug).sort()).toEqual([foreignSlug, never.slug].sort());
-    const detail = await pad.get<{ holdersCount: number | null; progressToGraduation: unknown }>(
-      `/tokens/${never.slug}`,
-    );
+    const detail = await world.pad.get<{
+      holdersCount: number | null;
+      progressToGraduation: unknown;
+    }>(`/tokens/${never.slug}`);
     expect(detail).toMatchObject({ holdersCount: null, progressToGraduation: null });
 
     // A launch sent after the deadline no longer revives the token.
-    await chain.sendCalldata(
+    await world.chain.sendCalldata(
       creator,
-      ctx.config.launchFactories[31337]!.virtuals!,
+      world.ctx.config.launchFactories[31337]!.virtuals!,
       never.pendingLaunchTx,
     );
     await indexedToHead();
