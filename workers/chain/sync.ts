@@ -3,6 +3,7 @@ import { BaseError, type Log, type PublicClient } from 'viem';
 import type { Config } from '../../shared/config';
 import type { TokenTemplate } from '../../shared/db/entities/token';
 import type { Logger } from '../../shared/logger';
+import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
 import { decodeBatch, type Role } from './decode';
 import { rollbackAbove, writeBatch } from './store';
 
@@ -33,18 +34,6 @@ export interface SyncPassInput {
   budgetMs: number;
 }
 
-export interface SyncPassResult {
-  /** The first block not yet indexed. */
-  nextBlock: number;
-  head: number;
-  caughtUp: boolean;
-  /** The range size that worked, for the next pass. */
-  logRange: number;
-  logs: number;
-  /** The common ancestor when this pass rolled a reorganisation back. */
-  rolledBackTo: number | null;
-}
-
 /** Addresses per eth_getLogs: providers cap the filter's size. */
 const ADDRESS_CHUNK = 500;
 
@@ -67,7 +56,7 @@ export function isRangeRefusal(error: unknown): boolean {
   );
 }
 
-export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<SyncPassResult> {
+export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<ChainSyncPassResult> {
   const { chainId } = input;
   const started = Date.now();
   const client = deps.client(chainId);
