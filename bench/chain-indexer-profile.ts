@@ -1,0 +1,213 @@
+import { performance } from 'node:perf_hooks';
+import { DefaultLogger, type LogContext, type LoggerOptions } from '@mikro-orm/core';
+import type { Client as PgClient } from 'pg';
+import { createPublicClient, http, type Log, type PublicClient } from 'viem';
+import type { Config } from '../shared/config';
+import { MikroORM, ormOptions } from '../shared/db/orm';
+import type { Logger } from '../shared/logger';
+import { decodeBatch, type Role } from '../workers/chain/decode';
+import { syncPass } from '../workers/chain/sync';
+import type { BenchChain } from './chain-indexer-chain';
+import { CHAIN_ID, resetIndex, verifyIndex } from './chain-indexer-index';
+
+/**
+ * Where a run of ours spends its time: one more run of syncPass in the workflow's loop with
+ * every RPC action of its client timed (a wrapper around the activity's own viem client) and
+ * every SQL statement timed by MikroORM's query logger (`took`: from the call to the rows, so
+ * round trip and PostgreSQL's work, triggers included). What neither covers is JavaScript
+ * between them: decoding, the rows' JSON, MikroORM inlining it into the statement text; those
+ * three are timed apart on the same logs afterwards. The instrumentation costs a little itself,
+ * so the run is a bit slower than the measured ones.
+ */
+
+interface Tally {
+  calls: number;
+  ms: number;
+  rows?: number;
+}
+
+const RPC_TIMEOUT_MS = 30_000;
+
+class RecordingLogger extends DefaultLogger {
+  readonly statements = new Map<string, Tally>();
+
+  override logQuery(context: LogContext): void {
+    const query = String(context.query ?? '');
+    const key = statementName(query);
+    const tally = this.statements.get(key) ?? { calls: 0, ms: 0 };
+    tally.calls++;
+    tally.ms += Number(context.took ?? 0);
+    this.statements.set(key, tally);
+  }
+}
+
+/** A short name for a statement: its verb and table. */
+function statementName(query: string): string {
+  const sql = query.replace(/\s+/g, ' ').trim().toLowerCase();
+  const match =
+    /^(insert into|update|delete from) "?([a-z_]+)/.exec(sql) ??
+    /^select .*? from "?([a-z_]+)/.exec(sql);
+  if (!match) return sql.slice(0, 40);
+  return match.length === 3 ? `${match[1]} ${match[2]}` : `select … from ${match[1]}`;
+}
+
+/** The bits of store.ts's `records` (not exported) that turn rows into JSON. */
+function records(rows: readonly object[]): string {
+  return JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([key, value]) => [
+          key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+          value,
+        ]),
+      ),
+    ),
+  );
+}
+
+function timedClient(url: string, rpc: Map<string, Tally>, logs: Log[][]): PublicClient {
+  // The activity's client (workers/activities/chain.ts).
+  const client = createPublicClient({
+    cacheTime: 0,
+    transport: http(url, { timeout: RPC_TIMEOUT_MS, retryCount: 0, batch: true }),
+  });
+  const time = async <T>(name: string, call: () => Promise<T>, count?: (t: T) => number) => {
+    const started = performance.now();
+    const result = await call();
+    const tally = rpc.get(name) ?? { calls: 0, ms: 0, rows: 0 };
+    tally.calls++;
+    tally.ms += performance.now() - started;
+    tally.rows! += count?.(result) ?? 0;
+    rpc.set(name, tally);
+    return result;
+  };
+  return {
+    ...client,
+    getBlockNumber: (args?: Parameters<PublicClient['getBlockNumber']>[0]) =>
+      time('eth_blockNumber', () => client.getBlockNumber(args)),
+    getBlock: ((args: Parameters<PublicClient['getBlock']>[0]) =>
+      time('eth_getBlockByNumber', () => client.getBlock(args))) as PublicClient['getBlock'],
+    getLogs: ((args: Parameters<PublicClient['getLogs']>[0]) =>
+      time(
+        'eth_getLogs',
+        async () => {
+          const found = await client.getLogs(args);
+          logs.push(found);
+          return found;
+        },
+        (found) => found.length,
+      )) as PublicClient['getLogs'],
+  };
+}
+
+export async function profileOurs(options: {
+  chain: BenchChain;
+  config: Config;
+  logger: Logger;
+  databaseUrl: string;
+  pg: PgClient;
+  held: Map<string, bigint>;
+  logRange: number;
+}): Promise<void> {
+  const { chain, config } = options;
+  const recorder: { logger?: RecordingLogger } = {};
+  const base = ormOptions(options.databaseUrl, config.databasePoolMax);
+  const orm = await MikroORM.init({
+    ...base,
+    debug: ['query'],
+    loggerFactory: (loggerOptions: LoggerOptions) =>
+      (recorder.logger = new RecordingLogger(loggerOptions)),
+  });
+  const rpc = new Map<string, Tally>();
+  const fetched: Log[][] = [];
+  const client = timedClient(chain.url, rpc, fetched);
+  try {
+    await resetIndex(options.pg);
+    recorder.logger!.statements.clear();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    let range = options.logRange;
+    for (;;) {
+      const result = await syncPass(
+        { orm, config, logger: options.logger, client: () => client },
+        { chainId: CHAIN_ID, logRange: range, maxRanges: 50, budgetMs: 20_000 },
+      );
+      range = Math.min(options.logRange, result.logRange * 2);
+      if (result.caughtUp) break;
+    }
+    const wall = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    await verifyIndex(options.pg, chain, options.held);
+
+    // Apart, on the same logs: decoding, the rows' JSON, inlining it into the SQL text.
+    const roles = new Map<string, Role>([
+      [chain.factory.toLowerCase(), { kind: 'factory', template: 'virtuals' }],
+      ...chain.tokens.map((t): [string, Role] => [
+        t.instance.toLowerCase(),
+        { kind: 'token', instance: t.instance.toLowerCase() },
+      ]),
+    ]);
+    // Each range's two getLogs calls, factory first, as indexRange reads them.
+    let decodeMs = 0;
+    let jsonMs = 0;
+    let inlineMs = 0;
+    const platform = orm.em.getPlatform();
+    for (let i = 0; i + 1 < fetched.length; i += 2) {
+      const logs = [...fetched[i]!, ...fetched[i + 1]!].sort(
+        (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
+      );
+      let at = performance.now();
+      const batch = decodeBatch(
+        logs,
+        (address) => roles.get(address),
+        () => new Date().toISOString(),
+      );
+      decodeMs += performance.now() - at;
+      for (const rows of [batch.transfers, batch.trades, batch.events, batch.launches]) {
+        if (rows.length === 0) continue;
+        at = performance.now();
+        const json = records(rows);
+        jsonMs += performance.now() - at;
+        at = performance.now();
+        platform.formatQuery('insert … select ?, … from jsonb_to_recordset(?::jsonb)', [
+          CHAIN_ID,
+          json,
+        ]);
+        inlineMs += performance.now() - at;
+      }
+    }
+
+    const rpcMs = [...rpc.values()].reduce((sum, t) => sum + t.ms, 0);
+    const sqlMs = [...recorder.logger!.statements.values()].reduce((sum, t) => sum + t.ms, 0);
+    console.log(
+      `profile: one more run of ours (syncPass in the workflow's loop), ${(wall / 1000).toFixed(1)} s ` +
+        `wall, this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`,
+    );
+    const lines: [string, string, string][] = [];
+    for (const [name, tally] of [...rpc].sort((a, b) => b[1].ms - a[1].ms)) {
+      lines.push([
+        `rpc ${name}`,
+        `${tally.calls} calls${tally.rows ? `, ${tally.rows.toLocaleString('en-US')} logs` : ''}`,
+        (tally.ms / 1000).toFixed(2),
+      ]);
+    }
+    for (const [name, tally] of [...recorder.logger!.statements].sort(
+      (a, b) => b[1].ms - a[1].ms,
+    )) {
+      if (tally.ms < 5 && tally.calls < 10) continue;
+      lines.push([`sql ${name}`, `${tally.calls} calls`, (tally.ms / 1000).toFixed(2)]);
+    }
+    lines.push(['js between them (by difference)', '', ((wall - rpcMs - sqlMs) / 1000).toFixed(2)]);
+    lines.push(['  of which, timed apart: decodeBatch', '', (decodeMs / 1000).toFixed(2)]);
+    lines.push(['  rows → JSON (store.ts records)', '', (jsonMs / 1000).toFixed(2)]);
+    lines.push(['  JSON inlined into the SQL text (MikroORM)', '', (inlineMs / 1000).toFixed(2)]);
+    const widths = [0, 1, 2].map((c) => Math.max(...lines.map((l) => l[c]!.length)));
+    for (const line of lines) {
+      console.log(
+        `  ${line[0].padEnd(widths[0]!)}  ${line[1].padEnd(widths[1]!)}  ${line[2].padStart(widths[2]!)} s`,
+      );
+    }
+  } finally {
+    await orm.close();
+  }
+}
