@@ -1,4 +1,11 @@
-import { decodeEventLog, type Log } from 'viem';
+import {
+  decodeAbiParameters,
+  toEventSelector,
+  type AbiEvent,
+  type AbiParameter,
+  type Hex,
+  type Log,
+} from 'viem';
 import type { TokenTemplate } from '../../shared/db/entities/token';
 import type { TradeKind } from '../../shared/db/entities/token-trade';
 import {
@@ -100,16 +107,55 @@ function plain(args: Record<string, unknown>): Record<string, string | number | 
   return out;
 }
 
-function decode<const A extends readonly unknown[]>(abi: A, log: Log) {
-  try {
-    return decodeEventLog({ abi: abi as never, data: log.data, topics: log.topics }) as unknown as {
-      eventName: string;
-      args: Record<string, unknown>;
-    };
-  } catch {
-    // Another event of the contract (an ERC-20 `Approval`, …): not indexed.
-    return null;
-  }
+interface EventShape {
+  name: string;
+  indexed: readonly AbiParameter[];
+  data: readonly AbiParameter[];
+}
+
+/**
+ * The events of a contract by their first topic, computed once. viem's `decodeEventLog` would
+ * format and hash every candidate signature for every log, which is most of a range's decoding
+ * time (bench/README.md "Chain indexer").
+ */
+function shapesOf(abi: readonly AbiEvent[]): Map<string, EventShape> {
+  return new Map(
+    abi.map((event) => [
+      toEventSelector(event),
+      {
+        name: event.name,
+        indexed: event.inputs.filter((input) => input.indexed),
+        data: event.inputs.filter((input) => !input.indexed),
+      },
+    ]),
+  );
+}
+
+const FACTORY_SHAPES = shapesOf([...factoryEvents, ...curveEvents]);
+const ERC20_SHAPES = shapesOf(erc20Events);
+const PROTOCOL_SHAPES = shapesOf(protocolEvents);
+
+/** An indexed topic's value; the indexed arguments of our events are all static types. */
+function topicValue(type: string, topic: Hex): unknown {
+  if (type === 'address') return `0x${topic.slice(26)}`;
+  if (type === 'bool') return BigInt(topic) !== 0n;
+  if (type.startsWith('bytes')) return topic.slice(0, 2 + 2 * Number(type.slice(5)));
+  return BigInt(topic);
+}
+
+function decode(shapes: Map<string, EventShape>, log: Log) {
+  const shape = log.topics[0] ? shapes.get(log.topics[0]) : undefined;
+  // Another event of the contract (an ERC-20 `Approval`, …): not indexed.
+  if (!shape || log.topics.length !== shape.indexed.length + 1) return null;
+  const args: Record<string, unknown> = {};
+  shape.indexed.forEach((input, i) => {
+    args[input.name!] = topicValue(input.type, log.topics[i + 1]!);
+  });
+  const values = decodeAbiParameters(shape.data, log.data);
+  shape.data.forEach((input, i) => {
+    args[input.name!] = values[i];
+  });
+  return { eventName: shape.name, args };
 }
 
 /**
@@ -157,7 +203,7 @@ function decodeFactoryLog(
   template: TokenTemplate,
   position: Position,
 ): void {
-  const event = decode([...factoryEvents, ...curveEvents], log);
+  const event = decode(FACTORY_SHAPES, log);
   if (!event) return;
   const args = event.args;
   switch (event.eventName) {
@@ -234,7 +280,7 @@ function decodeFactoryLog(
 }
 
 function decodeTokenLog(batch: Batch, log: Log, instance: string, position: Position): void {
-  const event = decode(erc20Events, log);
+  const event = decode(ERC20_SHAPES, log);
   if (event?.eventName !== 'Transfer') return;
   batch.transfers.push({
     ...position,
@@ -252,7 +298,7 @@ function decodeProtocolLog(
   instance: string,
   position: Position,
 ): void {
-  const event = decode(protocolEvents, log);
+  const event = decode(PROTOCOL_SHAPES, log);
   if (!event) return;
   const args = plain(event.args);
   const subjectArg = EVENT_SUBJECTS[event.eventName];

@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Batch } from './decode';
+import { query } from './sql';
 
 /**
  * Writes of the chain index (docs/chain.md "Indexer"). Everything a range adds, the state
@@ -9,40 +10,40 @@ import type { Batch } from './decode';
  * on the log's (chain, block, log index).
  */
 
-const POSITION = `block_number bigint, log_index int, block_hash text, tx_hash text,
-  block_time timestamptz`;
-const POSITION_COLUMNS = 'block_number, log_index, block_hash, tx_hash, block_time';
+/** A table column, the row field it is read from, and the field's SQL type. */
+type Column = readonly [column: string, field: string, type: string];
 
-/** snake_case JSON for `jsonb_to_recordset`, which matches record fields by column name. */
-function records(rows: readonly object[]): string {
-  return JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(
-        Object.entries(row).map(([key, value]) => [
-          key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-          value,
-        ]),
-      ),
-    ),
-  );
-}
+const POSITION: readonly Column[] = [
+  ['block_number', 'blockNumber', 'bigint'],
+  ['log_index', 'logIndex', 'int'],
+  ['block_hash', 'blockHash', 'text'],
+  ['tx_hash', 'txHash', 'text'],
+  ['block_time', 'blockTime', 'timestamptz'],
+];
 
+/**
+ * Inserts a range's rows of one table in one statement: the rows go as one JSON parameter,
+ * read back by `jsonb_to_recordset` under their own (camelCase) field names, so they are
+ * serialised once and never renamed.
+ */
 async function insertRows(
   tx: EntityManager,
   table: string,
-  columns: string,
-  recordType: string,
+  columns: readonly Column[],
   chainId: number,
   rows: readonly object[],
-  conflict = 'on conflict do nothing',
 ): Promise<void> {
   if (rows.length === 0) return;
-  await tx.execute(
-    `insert into ${table} (chain_id, ${columns})
-     select ?, ${columns} from jsonb_to_recordset(?::jsonb) as r(${recordType})
-     order by block_number, log_index
-     ${conflict}`,
-    [chainId, records(rows)],
+  const all = [...columns, ...POSITION];
+  await query(
+    tx,
+    `insert into ${table} (chain_id, ${all.map(([column]) => column).join(', ')})
+     select ?, ${all.map(([, field]) => `"${field}"`).join(', ')}
+       from jsonb_to_recordset(?::jsonb)
+         as r(${all.map(([, field, type]) => `"${field}" ${type}`).join(', ')})
+      order by "blockNumber", "logIndex"
+     on conflict do nothing`,
+    [chainId, JSON.stringify(rows)],
   );
 }
 
@@ -63,17 +64,23 @@ export async function writeBatch(
   await insertRows(
     tx,
     'chain_launches',
-    `instance, template, factory, ref, creator, ${POSITION_COLUMNS}`,
-    `instance text, template text, factory text, ref uuid, creator text, ${POSITION}`,
+    [
+      ['instance', 'instance', 'text'],
+      ['template', 'template', 'text'],
+      ['factory', 'factory', 'text'],
+      ['ref', 'tokenId', 'uuid'],
+      ['creator', 'creator', 'text'],
+    ],
     chainId,
-    batch.launches.map(({ tokenId, ...launch }) => ({ ...launch, ref: tokenId })),
+    batch.launches,
   );
   for (const launch of batch.launches) {
     const linked = await linkLaunch(tx, chainId, launch.instance, launch.template, launch.tokenId);
     if (linked) changes.push({ tokenId: linked, state: 'live' });
   }
   for (const dpnm of batch.dpnmLaunches) {
-    await tx.execute(
+    await query(
+      tx,
       `update chain_launches set protocol = ?, tree = ?, gwt = ?, params = ?::jsonb
         where chain_id = ? and instance = ?`,
       [dpnm.protocol, dpnm.tree, dpnm.gwt, JSON.stringify(dpnm.params), chainId, dpnm.instance],
@@ -82,33 +89,49 @@ export async function writeBatch(
   await insertRows(
     tx,
     'token_transfers',
-    `instance, from_address, to_address, value, ${POSITION_COLUMNS}`,
-    `instance text, from_address text, to_address text, value numeric, ${POSITION}`,
+    [
+      ['instance', 'instance', 'text'],
+      ['from_address', 'fromAddress', 'text'],
+      ['to_address', 'toAddress', 'text'],
+      ['value', 'value', 'numeric'],
+    ],
     chainId,
     batch.transfers,
   );
   await insertRows(
     tx,
     'token_trades',
-    `instance, kind, trader, amount_token, amount_payment, price, reserve_token, locked_payment,
-     ${POSITION_COLUMNS}`,
-    `instance text, kind text, trader text, amount_token numeric, amount_payment numeric,
-     price numeric, reserve_token numeric, locked_payment numeric, ${POSITION}`,
+    [
+      ['instance', 'instance', 'text'],
+      ['kind', 'kind', 'text'],
+      ['trader', 'trader', 'text'],
+      ['amount_token', 'amountToken', 'numeric'],
+      ['amount_payment', 'amountPayment', 'numeric'],
+      ['price', 'price', 'numeric'],
+      ['reserve_token', 'reserveToken', 'numeric'],
+      ['locked_payment', 'lockedPayment', 'numeric'],
+    ],
     chainId,
     batch.trades,
   );
   await insertRows(
     tx,
     'chain_events',
-    `instance, emitter, name, subject, args, ${POSITION_COLUMNS}`,
-    `instance text, emitter text, name text, subject text, args jsonb, ${POSITION}`,
+    [
+      ['instance', 'instance', 'text'],
+      ['emitter', 'emitter', 'text'],
+      ['name', 'name', 'text'],
+      ['subject', 'subject', 'text'],
+      ['args', 'args', 'jsonb'],
+    ],
     chainId,
     batch.events,
   );
   for (const event of batch.events) {
     if (event.name === 'Activated') await placeInTree(tx, chainId, event);
     if (event.name === 'TreeExtended') {
-      await tx.execute(
+      await query(
+        tx,
         `update dpnm_tree_nodes set active_until = greatest(active_until, ?::bigint)
           where chain_id = ? and instance = ? and address = ?`,
         [event.args.activeUntil, chainId, event.instance, event.subject],
@@ -118,7 +141,8 @@ export async function writeBatch(
   for (const trade of batch.trades) {
     if (trade.kind !== 'graduation') continue;
     const final = trade.blockNumber <= safeBlock;
-    const rows = await tx.execute<{ id: string }[]>(
+    const rows = await query<{ id: string }>(
+      tx,
       `update tokens set state = ? where chain_id = ? and lower(instance) = ? and state = 'live'
        returning id`,
       [final ? 'sentient' : 'graduating', chainId, trade.instance],
@@ -140,14 +164,15 @@ async function linkLaunch(
   template: string,
   tokenId: string,
 ): Promise<string | null> {
-  const [token] = await tx.execute<{ id: string }[]>(
+  const [token] = await query<{ id: string }>(
+    tx,
     `update tokens set instance = ?, state = 'live'
       where id = ? and chain_id = ? and template = ? and state = 'pending' and instance is null
       returning id`,
     [getAddress(instance), tokenId, chainId, template],
   );
   if (!token) return null;
-  await tx.execute(`update chain_launches set token_id = ? where chain_id = ? and instance = ?`, [
+  await query(tx, `update chain_launches set token_id = ? where chain_id = ? and instance = ?`, [
     token.id,
     chainId,
     instance,
@@ -165,9 +190,10 @@ async function placeInTree(
   const ZERO = '0x0000000000000000000000000000000000000000';
   const parent = String(args.parent) === ZERO ? null : String(args.parent);
   const referrer = String(args.referrer) === ZERO ? null : String(args.referrer);
-  await tx.execute(
+  await query(
+    tx,
     `insert into dpnm_tree_nodes (chain_id, instance, address, parent, referrer, slot, active_until,
-       ${POSITION_COLUMNS})
+       block_number, log_index, block_hash, tx_hash, block_time)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
     [
       chainId,
@@ -185,11 +211,12 @@ async function placeInTree(
     ],
   );
   if (!parent) return;
-  await tx.execute(
+  await query(
+    tx,
     `insert into dpnm_tree_paths (chain_id, instance, ancestor, descendant, level, block_number)
-     select ?, ?, ?, ?, 1, ?
+     select ?::int, ?::text, ?::text, ?::text, 1, ?::bigint
      union all
-     select chain_id, instance, ancestor, ?, level + 1, ?
+     select chain_id, instance, ancestor, ?::text, level + 1, ?::bigint
        from dpnm_tree_paths
       where chain_id = ? and instance = ? and descendant = ? and level < 10
      on conflict do nothing`,
@@ -220,8 +247,9 @@ export async function rollbackAbove(
   ancestor: number,
 ): Promise<void> {
   const above = [chainId, ancestor];
-  await tx.execute(`delete from token_transfers where chain_id = ? and block_number > ?`, above);
-  await tx.execute(
+  await query(tx, `delete from token_transfers where chain_id = ? and block_number > ?`, above);
+  await query(
+    tx,
     `update tokens t set state = 'live'
        from token_trades g
       where g.chain_id = ? and g.block_number > ? and g.kind = 'graduation'
@@ -229,8 +257,9 @@ export async function rollbackAbove(
         and t.state in ('graduating', 'sentient')`,
     above,
   );
-  await tx.execute(`delete from token_trades where chain_id = ? and block_number > ?`, above);
-  await tx.execute(
+  await query(tx, `delete from token_trades where chain_id = ? and block_number > ?`, above);
+  await query(
+    tx,
     `update dpnm_tree_nodes n set active_until = coalesce((
        select max((e.args->>'activeUntil')::bigint) from chain_events e
         where e.chain_id = n.chain_id and e.instance = n.instance and e.subject = n.address
@@ -240,15 +269,16 @@ export async function rollbackAbove(
          where chain_id = ? and block_number > ? and name = 'TreeExtended')`,
     [ancestor, ...above],
   );
-  await tx.execute(`delete from chain_events where chain_id = ? and block_number > ?`, above);
-  await tx.execute(`delete from dpnm_tree_paths where chain_id = ? and block_number > ?`, above);
-  await tx.execute(`delete from dpnm_tree_nodes where chain_id = ? and block_number > ?`, above);
-  await tx.execute(
+  await query(tx, `delete from chain_events where chain_id = ? and block_number > ?`, above);
+  await query(tx, `delete from dpnm_tree_paths where chain_id = ? and block_number > ?`, above);
+  await query(tx, `delete from dpnm_tree_nodes where chain_id = ? and block_number > ?`, above);
+  await query(
+    tx,
     `update tokens t set instance = null, state = 'pending'
        from chain_launches l
       where l.chain_id = ? and l.block_number > ? and l.token_id = t.id`,
     above,
   );
-  await tx.execute(`delete from chain_launches where chain_id = ? and block_number > ?`, above);
-  await tx.execute(`delete from chain_blocks where chain_id = ? and number > ?`, above);
+  await query(tx, `delete from chain_launches where chain_id = ? and block_number > ?`, above);
+  await query(tx, `delete from chain_blocks where chain_id = ? and number > ?`, above);
 }

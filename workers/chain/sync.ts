@@ -1,11 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { BaseError, type Log, type PublicClient } from 'viem';
+import { BaseError, ResponseBodyTooLargeError, type Log, type PublicClient } from 'viem';
 import type { Config } from '../../shared/config';
 import type { TokenTemplate } from '../../shared/db/entities/token';
 import type { Logger } from '../../shared/logger';
 import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
 import { decodeBatch, type Role } from './decode';
 import { rollbackAbove, writeBatch } from './store';
+import { query } from './sql';
 
 /**
  * One pass of a chain's indexer (docs/chain.md "Indexer"): detect a reorganisation among the
@@ -44,6 +45,8 @@ export function finalityDepth(config: Config, chainId: number): number {
 /** A provider's refusal of a block range (too many blocks or results), not an outage. */
 export function isRangeRefusal(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false;
+  // An answer over the transport's size limit (10 MB): fewer blocks make a smaller one.
+  if (error.walk((cause) => cause instanceof ResponseBodyTooLargeError)) return true;
   const refusal = error.walk((cause) => {
     const code = (cause as { code?: unknown }).code;
     return typeof code === 'number' && (code === -32005 || code === -32602 || code <= -32000);
@@ -88,7 +91,8 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
     deps.heartbeat?.();
   }
   // The figures that move with the head alone: graduations becoming final.
-  await em.execute(
+  await query(
+    em,
     `update tokens t set state = 'sentient'
        from token_trades g
       where g.chain_id = ? and g.kind = 'graduation' and g.block_number <= ?
@@ -103,7 +107,8 @@ async function cursorOf(
   chainId: number,
   startBlock: number,
 ): Promise<number> {
-  const [row] = await em.execute<{ next_block: string }[]>(
+  const [row] = await query<{ next_block: string }>(
+    em,
     'select next_block from chain_cursors where chain_id = ?',
     [chainId],
   );
@@ -123,7 +128,8 @@ async function checkForReorg(
   chainId: number,
   head: number,
 ): Promise<number | null> {
-  const stored = await em.execute<{ number: string; hash: string }[]>(
+  const stored = await query<{ number: string; hash: string }>(
+    em,
     'select number, hash from chain_blocks where chain_id = ? order by number desc',
     [chainId],
   );
@@ -144,7 +150,8 @@ async function checkForReorg(
   const ancestor = lowestDiffering - 1;
   await em.transactional(async (tx) => {
     await rollbackAbove(tx, chainId, ancestor);
-    await tx.execute(
+    await query(
+      tx,
       `update chain_cursors set next_block = least(next_block, ?), updated_at = now()
         where chain_id = ?`,
       [ancestor + 1, chainId],
@@ -211,26 +218,26 @@ async function indexRange(
   await em.transactional(async (tx) => {
     await writeBatch(tx, chainId, batch, safe);
     if (recent.size > 0) {
-      await tx.execute(
+      await query(
+        tx,
         `insert into chain_blocks (chain_id, number, hash)
          select ?, number, hash from jsonb_to_recordset(?::jsonb) as r(number bigint, hash text)
          on conflict (chain_id, number) do update set hash = excluded.hash`,
         [chainId, JSON.stringify([...recent].map(([number, hash]) => ({ number, hash })))],
       );
     }
-    await tx.execute('delete from chain_blocks where chain_id = ? and number <= ?', [
-      chainId,
-      safe,
-    ]);
+    await query(tx, 'delete from chain_blocks where chain_id = ? and number <= ?', [chainId, safe]);
     // Overdue launches, by the chain's clock: the indexed blocks reach past the deadline and
     // showed no launch. A token created with an instance that no configured factory launched
     // is failed once the index has passed its creation.
-    await tx.execute(
+    await query(
+      tx,
       `update tokens set state = 'failed'
         where chain_id = ? and state = 'pending' and instance is null and created_at < ?::timestamptz`,
       [chainId, new Date(Date.parse(headTime) - timeoutMs).toISOString()],
     );
-    await tx.execute(
+    await query(
+      tx,
       `update tokens t set state = 'failed'
         where t.chain_id = ? and t.state = 'live' and t.instance is not null
           and t.created_at < ?::timestamptz
@@ -239,7 +246,8 @@ async function indexRange(
                              and l.template = t.template)`,
       [chainId, headTime],
     );
-    await tx.execute(
+    await query(
+      tx,
       `insert into chain_cursors (chain_id, next_block, head_time, updated_at)
        values (?, ?, ?, now())
        on conflict (chain_id) do update
@@ -262,9 +270,11 @@ async function rolesOf(
   for (const [template, address] of Object.entries(factories)) {
     roles.set(address.toLowerCase(), { kind: 'factory', template: template as TokenTemplate });
   }
-  const launches = await em.execute<
-    { instance: string; protocol: string | null; gwt: string | null }[]
-  >('select instance, protocol, gwt from chain_launches where chain_id = ?', [chainId]);
+  const launches = await query<{ instance: string; protocol: string | null; gwt: string | null }>(
+    em,
+    'select instance, protocol, gwt from chain_launches where chain_id = ?',
+    [chainId],
+  );
   for (const launch of launches) {
     roles.set(launch.instance, { kind: 'token', instance: launch.instance });
     if (launch.protocol)
