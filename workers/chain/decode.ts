@@ -111,7 +111,11 @@ interface EventShape {
   name: string;
   indexed: readonly AbiParameter[];
   data: readonly AbiParameter[];
+  /** Only one-word types in the data (uintN, bool, address, bytesN; our events have no intN). */
+  staticData: boolean;
 }
+
+const ONE_WORD = /^(uint\d*|bool|address|bytes([1-9]|[12]\d|3[0-2]))$/;
 
 /**
  * The events of a contract by their first topic, computed once. viem's `decodeEventLog` would
@@ -126,6 +130,7 @@ function shapesOf(abi: readonly AbiEvent[]): Map<string, EventShape> {
         name: event.name,
         indexed: event.inputs.filter((input) => input.indexed),
         data: event.inputs.filter((input) => !input.indexed),
+        staticData: event.inputs.every((input) => input.indexed || ONE_WORD.test(input.type)),
       },
     ]),
   );
@@ -135,12 +140,13 @@ const FACTORY_SHAPES = shapesOf([...factoryEvents, ...curveEvents]);
 const ERC20_SHAPES = shapesOf(erc20Events);
 const PROTOCOL_SHAPES = shapesOf(protocolEvents);
 
-/** An indexed topic's value; the indexed arguments of our events are all static types. */
+/** A one-word value (an indexed topic, or a static data word); our events have no signed ints. */
 function topicValue(type: string, topic: Hex): unknown {
   if (type === 'address') return `0x${topic.slice(26)}`;
   if (type === 'bool') return BigInt(topic) !== 0n;
   if (type.startsWith('bytes')) return topic.slice(0, 2 + 2 * Number(type.slice(5)));
-  return BigInt(topic);
+  // As viem decodes them: integers of up to 48 bits are numbers, wider ones bigints.
+  return (Number(type.slice(4)) || 256) <= 48 ? Number(BigInt(topic)) : BigInt(topic);
 }
 
 function decode(shapes: Map<string, EventShape>, log: Log) {
@@ -151,10 +157,17 @@ function decode(shapes: Map<string, EventShape>, log: Log) {
   shape.indexed.forEach((input, i) => {
     args[input.name!] = topicValue(input.type, log.topics[i + 1]!);
   });
-  const values = decodeAbiParameters(shape.data, log.data);
-  shape.data.forEach((input, i) => {
-    args[input.name!] = values[i];
-  });
+  if (shape.staticData) {
+    // Every data argument is one 32-byte word, in order.
+    shape.data.forEach((input, i) => {
+      args[input.name!] = topicValue(input.type, `0x${log.data.slice(2 + 64 * i, 66 + 64 * i)}`);
+    });
+  } else {
+    const values = decodeAbiParameters(shape.data, log.data);
+    shape.data.forEach((input, i) => {
+      args[input.name!] = values[i];
+    });
+  }
   return { eventName: shape.name, args };
 }
 

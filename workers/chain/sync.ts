@@ -72,22 +72,35 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
   let nextBlock = await cursorOf(em, chainId, deps.config.chainSync.startBlocks[chainId] ?? 0);
   let range = input.logRange;
   let logs = 0;
-  for (let ranges = 0; nextBlock <= head && ranges < input.maxRanges; ranges++) {
-    if (Date.now() - started > input.budgetMs) break;
-    const to = Math.min(head, nextBlock + range - 1);
-    let indexed: number;
+  const roles = await rolesOf(deps, em, chainId);
+  const readFrom = (from: number, size: number) => {
+    const read = readRange(client, roles, from, Math.min(head, from + size - 1));
+    // Awaited later; until then a failure must not count as unhandled.
+    read.catch(() => undefined);
+    return read;
+  };
+  let next = nextBlock <= head ? readFrom(nextBlock, range) : null;
+  for (let ranges = 0; next && ranges < input.maxRanges; ranges++) {
+    let read: RangeRead;
     try {
-      indexed = await indexRange(deps, em, client, chainId, nextBlock, to, safe);
+      read = await next;
     } catch (error) {
       if (range > 1 && isRangeRefusal(error)) {
         range = Math.max(1, Math.floor(range / 2));
-        deps.logger.warn({ chainId, from: nextBlock, to, range }, 'log range refused; halving');
+        deps.logger.warn({ chainId, from: nextBlock, range }, 'log range refused; halving');
+        next = readFrom(nextBlock, range);
         continue;
       }
       throw error;
     }
-    logs += indexed;
-    nextBlock = to + 1;
+    // The next range is read from the chain while this one is written: the two wait on
+    // different servers. Its launches are known by now (readRange added them to `roles`).
+    const more =
+      read.to < head && ranges + 1 < input.maxRanges && Date.now() - started <= input.budgetMs;
+    next = more ? readFrom(read.to + 1, range) : null;
+    await writeRange(deps, em, chainId, read, roles, safe);
+    logs += read.logs.length;
+    nextBlock = read.to + 1;
     deps.heartbeat?.();
   }
   // The figures that move with the head alone: graduations becoming final.
@@ -161,23 +174,31 @@ async function checkForReorg(
   return ancestor;
 }
 
-/** Indexes blocks `from`..`to` in one transaction with the cursor; returns the logs read. */
-async function indexRange(
-  deps: SyncDeps,
-  em: ReturnType<MikroORM['em']['fork']>,
+interface RangeRead {
+  from: number;
+  to: number;
+  /** Every indexed contract's logs of the range, in chain order. */
+  logs: Log[];
+  /** The range's last block (its hash and time). */
+  end: { hash: string; timestamp: bigint };
+  times: Map<number, string>;
+}
+
+/**
+ * Reads blocks `from`..`to`: the factories' logs first, so that tokens (and dpnm protocols)
+ * launched in the range are added to `roles` and their own logs of the range read as well.
+ */
+async function readRange(
   client: PublicClient,
-  chainId: number,
+  roles: Map<string, Role>,
   from: number,
   to: number,
-  safe: number,
-): Promise<number> {
-  const roles = await rolesOf(deps, em, chainId);
+): Promise<RangeRead> {
   const factories = [...roles].filter(([, role]) => role.kind === 'factory').map(([a]) => a);
   const span = { fromBlock: BigInt(from), toBlock: BigInt(to) };
   const factoryLogs = factories.length
     ? await client.getLogs({ address: factories as `0x${string}`[], ...span })
     : [];
-  // Launches in this range: their tokens' (and protocols') logs belong to it as well.
   const launched = decodeBatch(
     factoryLogs,
     (address) => roles.get(address),
@@ -191,16 +212,30 @@ async function indexRange(
     roles.set(dpnm.gwt, { kind: 'token', instance: dpnm.gwt });
   }
   const watched = [...roles].filter(([, role]) => role.kind !== 'factory').map(([a]) => a);
-  const contractLogs: Log[] = [];
+  const reads: Promise<Log[]>[] = [];
   for (let i = 0; i < watched.length; i += ADDRESS_CHUNK) {
     const address = watched.slice(i, i + ADDRESS_CHUNK) as `0x${string}`[];
-    contractLogs.push(...(await client.getLogs({ address, ...span })));
+    reads.push(client.getLogs({ address, ...span }));
   }
-  const logs = [...factoryLogs, ...contractLogs].sort(
+  const [contractLogs, end] = await Promise.all([
+    Promise.all(reads),
+    client.getBlock({ blockNumber: BigInt(to) }),
+  ]);
+  const logs = [...factoryLogs, ...contractLogs.flat()].sort(
     (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
   );
-  const end = await client.getBlock({ blockNumber: BigInt(to) });
-  const times = await blockTimes(client, logs);
+  return { from, to, logs, end, times: await blockTimes(client, logs) };
+}
+
+/** Writes a read range in one transaction with the cursor past it. */
+async function writeRange(
+  deps: SyncDeps,
+  em: ReturnType<MikroORM['em']['fork']>,
+  chainId: number,
+  { to, logs, end, times }: RangeRead,
+  roles: Map<string, Role>,
+  safe: number,
+): Promise<void> {
   const batch = decodeBatch(
     logs,
     (address) => roles.get(address),
@@ -256,7 +291,6 @@ async function indexRange(
       [chainId, to + 1, headTime],
     );
   });
-  return logs.length;
 }
 
 /** Factories of the chain's configuration, and every launch indexed so far with its contracts. */
