@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { DefaultLogger, type LogContext, type LoggerOptions } from '@mikro-orm/core';
 import type { Client as PgClient } from 'pg';
 import { createPublicClient, http, type Log, type PublicClient } from 'viem';
 import type { Config } from '../shared/config';
@@ -13,11 +12,11 @@ import { CHAIN_ID, resetIndex, verifyIndex } from './chain-indexer-index';
 /**
  * Where a run of ours spends its time: one more run of syncPass in the workflow's loop with
  * every RPC action of its client timed (a wrapper around the activity's own viem client) and
- * every SQL statement timed by MikroORM's query logger (`took`: from the call to the rows, so
- * round trip and PostgreSQL's work, triggers included). What neither covers is JavaScript
- * between them: decoding, the rows' JSON, MikroORM inlining it into the statement text; those
- * three are timed apart on the same logs afterwards. The instrumentation costs a little itself,
- * so the run is a bit slower than the measured ones.
+ * every SQL statement timed through knex's query events (from the call to the rows, so round
+ * trip and PostgreSQL's work, triggers included). A pass reads the next range while it writes
+ * the current one, so RPC and SQL times overlap and may add up to more than the wall time.
+ * Decoding and the rows' JSON are timed apart on the same logs afterwards. The
+ * instrumentation costs a little itself, so the run is a bit slower than the measured ones.
  */
 
 interface Tally {
@@ -28,19 +27,6 @@ interface Tally {
 
 const RPC_TIMEOUT_MS = 30_000;
 
-class RecordingLogger extends DefaultLogger {
-  readonly statements = new Map<string, Tally>();
-
-  override logQuery(context: LogContext): void {
-    const query = String(context.query ?? '');
-    const key = statementName(query);
-    const tally = this.statements.get(key) ?? { calls: 0, ms: 0 };
-    tally.calls++;
-    tally.ms += Number(context.took ?? 0);
-    this.statements.set(key, tally);
-  }
-}
-
 /** A short name for a statement: its verb and table. */
 function statementName(query: string): string {
   const sql = query.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -49,20 +35,6 @@ function statementName(query: string): string {
     /^select .*? from "?([a-z_]+)/.exec(sql);
   if (!match) return sql.slice(0, 40);
   return match.length === 3 ? `${match[1]} ${match[2]}` : `select … from ${match[1]}`;
-}
-
-/** The bits of store.ts's `records` (not exported) that turn rows into JSON. */
-function records(rows: readonly object[]): string {
-  return JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(
-        Object.entries(row).map(([key, value]) => [
-          key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-          value,
-        ]),
-      ),
-    ),
-  );
 }
 
 function timedClient(url: string, rpc: Map<string, Tally>, logs: Log[][]): PublicClient {
@@ -110,20 +82,28 @@ export async function profileOurs(options: {
   logRange: number;
 }): Promise<void> {
   const { chain, config } = options;
-  const recorder: { logger?: RecordingLogger } = {};
-  const base = ormOptions(options.databaseUrl, config.databasePoolMax);
-  const orm = await MikroORM.init({
-    ...base,
-    debug: ['query'],
-    loggerFactory: (loggerOptions: LoggerOptions) =>
-      (recorder.logger = new RecordingLogger(loggerOptions)),
+  const orm = await MikroORM.init(ormOptions(options.databaseUrl, config.databasePoolMax));
+  const statements = new Map<string, Tally>();
+  const startedAt = new Map<string, { key: string; at: number }>();
+  const knex = orm.em.getKnex();
+  knex.on('query', (query: { __knexQueryUid: string; sql: string }) => {
+    startedAt.set(query.__knexQueryUid, { key: statementName(query.sql), at: performance.now() });
+  });
+  knex.on('query-response', (_response: unknown, query: { __knexQueryUid: string }) => {
+    const started = startedAt.get(query.__knexQueryUid);
+    if (!started) return;
+    startedAt.delete(query.__knexQueryUid);
+    const tally = statements.get(started.key) ?? { calls: 0, ms: 0 };
+    tally.calls++;
+    tally.ms += performance.now() - started.at;
+    statements.set(started.key, tally);
   });
   const rpc = new Map<string, Tally>();
   const fetched: Log[][] = [];
   const client = timedClient(chain.url, rpc, fetched);
   try {
     await resetIndex(options.pg);
-    recorder.logger!.statements.clear();
+    statements.clear();
     const cpu = process.cpuUsage();
     const started = performance.now();
     let range = options.logRange;
@@ -139,7 +119,7 @@ export async function profileOurs(options: {
     const used = process.cpuUsage(cpu);
     await verifyIndex(options.pg, chain, options.held);
 
-    // Apart, on the same logs: decoding, the rows' JSON, inlining it into the SQL text.
+    // Apart, on the same logs: decoding and the rows' JSON (one JSON.stringify per table).
     const roles = new Map<string, Role>([
       [chain.factory.toLowerCase(), { kind: 'factory', template: 'virtuals' }],
       ...chain.tokens.map((t): [string, Role] => [
@@ -147,11 +127,9 @@ export async function profileOurs(options: {
         { kind: 'token', instance: t.instance.toLowerCase() },
       ]),
     ]);
-    // Each range's two getLogs calls, factory first, as indexRange reads them.
+    // Each range's two getLogs calls, factory first, as readRange reads them.
     let decodeMs = 0;
     let jsonMs = 0;
-    let inlineMs = 0;
-    const platform = orm.em.getPlatform();
     for (let i = 0; i + 1 < fetched.length; i += 2) {
       const logs = [...fetched[i]!, ...fetched[i + 1]!].sort(
         (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
@@ -166,19 +144,11 @@ export async function profileOurs(options: {
       for (const rows of [batch.transfers, batch.trades, batch.events, batch.launches]) {
         if (rows.length === 0) continue;
         at = performance.now();
-        const json = records(rows);
+        JSON.stringify(rows);
         jsonMs += performance.now() - at;
-        at = performance.now();
-        platform.formatQuery('insert … select ?, … from jsonb_to_recordset(?::jsonb)', [
-          CHAIN_ID,
-          json,
-        ]);
-        inlineMs += performance.now() - at;
       }
     }
 
-    const rpcMs = [...rpc.values()].reduce((sum, t) => sum + t.ms, 0);
-    const sqlMs = [...recorder.logger!.statements.values()].reduce((sum, t) => sum + t.ms, 0);
     console.log(
       `profile: one more run of ours (syncPass in the workflow's loop), ${(wall / 1000).toFixed(1)} s ` +
         `wall, this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`,
@@ -191,16 +161,12 @@ export async function profileOurs(options: {
         (tally.ms / 1000).toFixed(2),
       ]);
     }
-    for (const [name, tally] of [...recorder.logger!.statements].sort(
-      (a, b) => b[1].ms - a[1].ms,
-    )) {
+    for (const [name, tally] of [...statements].sort((a, b) => b[1].ms - a[1].ms)) {
       if (tally.ms < 5 && tally.calls < 10) continue;
       lines.push([`sql ${name}`, `${tally.calls} calls`, (tally.ms / 1000).toFixed(2)]);
     }
-    lines.push(['js between them (by difference)', '', ((wall - rpcMs - sqlMs) / 1000).toFixed(2)]);
-    lines.push(['  of which, timed apart: decodeBatch', '', (decodeMs / 1000).toFixed(2)]);
-    lines.push(['  rows → JSON (store.ts records)', '', (jsonMs / 1000).toFixed(2)]);
-    lines.push(['  JSON inlined into the SQL text (MikroORM)', '', (inlineMs / 1000).toFixed(2)]);
+    lines.push(['decodeBatch (timed apart)', '', (decodeMs / 1000).toFixed(2)]);
+    lines.push(['rows → JSON (timed apart)', '', (jsonMs / 1000).toFixed(2)]);
     const widths = [0, 1, 2].map((c) => Math.max(...lines.map((l) => l[c]!.length)));
     for (const line of lines) {
       console.log(
