@@ -22,6 +22,8 @@ const anvilUrl = readTestServices().anvilUrl;
 let proxy: Server;
 let refused = 0;
 let broken = false;
+/** Answer wide ranges with a body over viem's 10 MB limit instead of an error. */
+let oversized = false;
 let ctx: TestContext;
 
 interface RpcRequest {
@@ -35,6 +37,7 @@ async function answer(request: RpcRequest): Promise<unknown> {
     const { fromBlock, toBlock } = request.params[0] ?? {};
     if (Number(toBlock) - Number(fromBlock) + 1 > MAX_RANGE) {
       refused++;
+      if (oversized) return { jsonrpc: '2.0', id: request.id, result: [], pad: 'x'.repeat(11e6) };
       return {
         jsonrpc: '2.0',
         id: request.id,
@@ -146,6 +149,31 @@ describe('a provider that refuses wide eth_getLogs ranges', () => {
     );
     expect(trades.length).toBeGreaterThanOrEqual(9);
     expect(Number(row?.count)).toBe(trades.length);
+  });
+
+  it('takes an answer over the 10 MB limit for a refused range too', async () => {
+    await ctx.sql('delete from chain_cursors');
+    refused = 0;
+    oversized = true;
+    try {
+      const activities = createChainActivities({
+        orm: ctx.deps.orm,
+        config: ctx.config,
+        logger: createLogger('silent', 'test'),
+      });
+      const head = Number(await localChain(anvilUrl).reader.getBlockNumber());
+      const pass = await activities.syncChain({
+        chainId: 31337,
+        logRange: 8,
+        maxRanges: 100_000,
+        budgetMs: 120_000,
+      });
+      expect(refused).toBeGreaterThan(0);
+      expect(pass.logRange).toBeLessThanOrEqual(MAX_RANGE);
+      expect(pass.nextBlock).toBeGreaterThan(head);
+    } finally {
+      oversized = false;
+    }
   });
 
   it('fails the pass on any other error, leaving the cursor where it was', async () => {
