@@ -102,7 +102,7 @@ export function launchpad(app: App, chain: LocalChain, factory: Address, payment
         },
       });
       if (response.statusCode !== 201) throw new Error(`POST /tokens: ${response.body}`);
-      return response.json<{ slug: string; state: string; pendingLaunchTx: Hex }>();
+      return response.json<{ id: string; slug: string; state: string; pendingLaunchTx: Hex }>();
     },
     /** Sends the launch and waits until the API shows the token live; returns its instance. */
     async launchAndWait(creator: PrivateKeyAccount, slug: string, pendingLaunchTx: Hex) {

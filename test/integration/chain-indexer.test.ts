@@ -90,6 +90,11 @@ describe('chain indexer, virtuals end to end', () => {
       'the token to go live',
     );
     expect(Date.now() - sentAt).toBeLessThan(5_000);
+    // Operators see the change in the worker's log.
+    const logged = state.ctx.logs.find(
+      (line) => line.msg === 'token state changed by the chain' && line.tokenId === token.id,
+    );
+    expect(logged).toMatchObject({ state: 'live', chainId: 31337 });
     instance = live.instance as Address;
     const [, , , threshold] = await chain.read<readonly bigint[]>(
       factory,

@@ -250,8 +250,8 @@ async function writeRange(
   if (to > safe) recent.set(to, end.hash);
   const headTime = new Date(Number(end.timestamp) * 1000).toISOString();
   const timeoutMs = deps.config.launchTimeoutHours * 3_600_000;
-  await em.transactional(async (tx) => {
-    await writeBatch(tx, chainId, batch, safe);
+  const changes = await em.transactional(async (tx) => {
+    const changed = await writeBatch(tx, chainId, batch, safe);
     if (recent.size > 0) {
       await query(
         tx,
@@ -290,7 +290,12 @@ async function writeRange(
               updated_at = excluded.updated_at`,
       [chainId, to + 1, headTime],
     );
+    return changed;
   });
+  // After the commit: what a token's page now shows.
+  for (const { tokenId, state } of changes) {
+    deps.logger.info({ chainId, tokenId, state, block: to }, 'token state changed by the chain');
+  }
 }
 
 /** Factories of the chain's configuration, and every launch indexed so far with its contracts. */
