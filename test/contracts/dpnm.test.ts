@@ -1,6 +1,3 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   createPublicClient,
   createTestClient,
@@ -19,10 +16,9 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { startLocalChain, type RunningChain } from '../../scripts/anvil';
 import { compileContracts, type CompiledContract } from '../../scripts/contracts';
 import { launchCalldata, refOf } from '../../shared/chain/launchpad';
-import { findAnvil, freePort, readTestServices } from '../helpers/services';
+import { startTestChain } from '../helpers/chain';
 
 /**
  * The `dpnm` reference contracts on a real EVM (anvil): launch (also from the service's own
@@ -33,8 +29,7 @@ import { findAnvil, freePort, readTestServices } from '../helpers/services';
  * docs/chain.md "dpnm".
  *
  * These tests move the chain's clock by weeks, which would expire the short deadlines of other
- * test files sharing the run's anvil, so they run on an anvil of their own (the shared one only
- * when no anvil binary is at hand).
+ * test files sharing the run's anvil, so they run on an anvil of their own (startTestChain).
  */
 
 const E = (whole: string) => parseEther(whole);
@@ -57,8 +52,7 @@ const tokensFor = (usdtIn: bigint, price: bigint) => ((usdtIn - feeOf(usdtIn)) *
 const grossFor = (tokensIn: bigint, price: bigint) => (tokensIn * price) / E('1');
 const priceOf = (pool: bigint, supply: bigint) => (pool * E('1')) / supply;
 
-let ownChain: RunningChain | undefined;
-let stateFile: string | undefined;
+let ownChain: Awaited<ReturnType<typeof startTestChain>> | undefined;
 let chain: ReturnType<typeof createPublicClient>;
 let anvil: ReturnType<typeof createTestClient>;
 let rpcUrl: string;
@@ -284,12 +278,8 @@ const usdtOf = (who: PrivateKeyAccount) =>
   read<bigint>(usdt, 'TestToken', 'balanceOf', [who.address]);
 
 beforeAll(async () => {
-  rpcUrl = readTestServices().anvilUrl;
-  if (findAnvil()) {
-    stateFile = join(tmpdir(), `dpnm-test-anvil-${process.pid}.json`);
-    ownChain = await startLocalChain({ port: await freePort(), stateFile });
-    rpcUrl = ownChain.url;
-  }
+  ownChain = await startTestChain();
+  rpcUrl = ownChain.url;
   // Anvil mines at once: a receipt is there on the first poll or the next, 50 ms later.
   chain = createPublicClient({ chain: foundry, transport: http(rpcUrl), pollingInterval: 50 });
   anvil = createTestClient({ chain: foundry, mode: 'anvil', transport: http(rpcUrl) });
@@ -297,12 +287,9 @@ beforeAll(async () => {
   const deployer = await funded();
   usdt = await deploy(deployer, 'TestToken', ['Test USDT', 'USDT']);
   factory = await deploy(deployer, 'DpnmFactory', [usdt]);
-});
+}, 60_000);
 
-afterAll(async () => {
-  await ownChain?.stop();
-  if (stateFile) rmSync(stateFile, { force: true });
-});
+afterAll(async () => ownChain?.stop());
 
 describe('DpnmFactory', () => {
   it("launches from the service's launchCalldata sent as a raw transaction", async () => {
