@@ -29,7 +29,7 @@ import {
 } from './chain-indexer-index';
 import { profileOurs } from './chain-indexer-profile';
 import { startWorkerProcess } from './chain-indexer-worker';
-import { median, type Measured } from './hot-reads-report';
+import { median, printColumns, type Measured } from './hot-reads-report';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { ROOT, startServer, stopServers } from './hot-reads-processes';
 import { admin, deleteKeys, withDatabase } from './sse-fixture';
@@ -174,17 +174,7 @@ function printIndexing(
       list.map((run) => seconds(run.ms)).join(' / '),
     ];
   });
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
-      )
-      .join('  ');
-  console.log(`  ${line(header)}`);
-  for (const row of rows) console.log(`  ${line(row)}`);
+  printColumns(header, rows);
   console.log(
     `  floor's parts (medians): eth_getLogs ${seconds(median(floor.map((r) => r.rpcMs!)))} s, ` +
       `INSERT transactions ${seconds(median(floor.map((r) => r.sqlMs!)))} s`,

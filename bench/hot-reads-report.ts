@@ -61,6 +61,21 @@ const fmt = (n: number, digits = 0) =>
  */
 const FEW_PER_CONNECTION = 5;
 
+/** Rows under a header, the first column left-aligned and the others right-aligned. */
+export function printColumns(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ');
+  console.log(`  ${line(header)}`);
+  for (const row of rows) console.log(`  ${line(row)}`);
+}
+
 export function printTable(specs: TargetSpec[], results: Results, connections: number): void {
   const header = ['target', 'ok req/s', 'p99 ms', '× hello', '× pg floor', '× redis', 'failed'];
   let few = false;
@@ -78,17 +93,7 @@ export function printTable(specs: TargetSpec[], results: Results, connections: n
       fmt(failures(results, spec.id)),
     ];
   });
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
-      )
-      .join('  ');
-  console.log(`  ${line(header)}`);
-  for (const row of rows) console.log(`  ${line(row)}`);
+  printColumns(header, rows);
   if (few) {
     console.log(
       `  † fewer than ${FEW_PER_CONNECTION} responses per connection in a run: the first came ` +
