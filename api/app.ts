@@ -16,6 +16,7 @@ import usagePlugin from './plugins/usage';
 import { authRoutes } from './routes/auth/routes';
 import { healthRoutes } from './routes/health/routes';
 import { flowRoutes } from './routes/flow/routes';
+import { onchainRoutes } from './routes/onchain/routes';
 import { keyRoutes } from './routes/keys/routes';
 import { invokeRoutes } from './routes/marketplace/invoke-routes';
 import { marketplaceRoutes } from './routes/marketplace/routes';
@@ -76,6 +77,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(marketplaceRoutes, { deps });
   void app.register(invokeRoutes, { deps });
   void app.register(flowRoutes, { deps });
+  void app.register(onchainRoutes, { deps });
   void app.register(projectRoutes, { deps });
   void app.register(projectStreamRoutes, { deps });
   void app.register(searchRoutes, { deps });

@@ -82,6 +82,23 @@ const chainIntegers = z
     return numbers;
   });
 
+/** `<chainId>=<0x address>` pairs, e.g. `56=0xabc…`: one address per chain. */
+const chainAddresses = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const addresses: Record<number, `0x${string}`> = {};
+    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+      const match = /^\s*(\d+)\s*=\s*(0x[0-9a-fA-F]{40})\s*$/.exec(pair);
+      if (!match?.[1] || !match[2]) {
+        ctx.addIssue({ code: 'custom', message: `"${pair}" is not <chainId>=<0x address>` });
+        return z.NEVER;
+      }
+      addresses[Number(match[1])] = match[2] as `0x${string}`;
+    }
+    return addresses;
+  });
+
 const TEMPLATES = ['virtuals', 'dpnm'] as const;
 export type LaunchTemplate = (typeof TEMPLATES)[number];
 export type LaunchFactories = Record<number, Partial<Record<LaunchTemplate, `0x${string}`>>>;
@@ -209,6 +226,9 @@ const envSchema = z
     CHAIN_RPC_URLS: chainRpcUrls,
     LAUNCH_FACTORIES: launchFactories,
     CHAIN_PAYMENT_TOKENS: chainPaymentTokens,
+    // The dpnm launch whose protocol is the chain's FLOW (GET /me/flow-onchain, /me/tree), by
+    // instance address; a chain not listed uses its first dpnm launch of a token of ours.
+    CHAIN_FLOW_TOKENS: chainAddresses,
     // The chain indexer (docs/chain.md "Indexer"): blocks below head - depth are final (default
     // 12; 0 trusts every block at once), the first block to read per chain (the factories'
     // deployment), the most blocks one eth_getLogs asks for, and the wait once caught up.
@@ -302,6 +322,11 @@ export interface Config {
   launchFactories: LaunchFactories;
   /** The ERC-20s launches pay in, per chain and role (GET /chains). */
   chainPaymentTokens: ChainPaymentTokens;
+  /**
+   * Per chain, the dpnm instance (token address) whose protocol is the chain's FLOW; chains
+   * not listed use their first dpnm launch linked to a token of this service.
+   */
+  chainFlowTokens: Record<number, `0x${string}`>;
   chainSync: {
     /** Per chain; chains not listed use `defaultFinalityDepth`. */
     finalityDepth: Record<number, number>;
@@ -389,6 +414,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     chainRpcUrls,
     launchFactories,
     chainPaymentTokens,
+    chainFlowTokens: env.CHAIN_FLOW_TOKENS,
     chainSync: {
       // The local chain never reorganises (anvil mines on demand): outside production its
       // blocks are final at once, so a graduation is `sentient` without waiting for 12 more.

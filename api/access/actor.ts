@@ -5,7 +5,8 @@ import type { ApiKeyCredential } from './api-key-store';
  * or deleted, so the credential caches hold it beside the key or session they read it with.
  */
 export interface UserProfile {
-  address: string;
+  /** Lowercase; null for an account without a wallet (no on-chain state). */
+  address: string | null;
   createdAt: Date;
 }
 

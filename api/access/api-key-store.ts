@@ -31,7 +31,7 @@ interface ApiKeyRow {
   spend_period_start: Date;
   revoked_at: Date | null;
   expires_at: Date | null;
-  user_address: string;
+  user_address: string | null;
   user_created_at: Date;
 }
 

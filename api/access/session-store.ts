@@ -16,7 +16,7 @@ interface SessionRow {
   user_id: number;
   expires_at: Date;
   revoked_at: Date | null;
-  user_address: string;
+  user_address: string | null;
   user_created_at: Date;
 }
 

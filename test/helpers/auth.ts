@@ -1,6 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import type { App } from '../../api/app';
+import type { TestContext } from './context';
 
 /** Signing in the way a wallet does: a real SIWE message signed by a viem local account. */
 
@@ -92,4 +93,21 @@ export async function createKey(
   if (response.statusCode !== 201)
     throw new Error(`create key: ${response.statusCode} ${response.body}`);
   return response.json<CreatedKey>();
+}
+
+/**
+ * A session for an account with no wallet (a messaging-app login has none): its user row is
+ * written directly, and the session minted the way `/auth/verify` mints one.
+ */
+export async function signInWithoutWallet(
+  app: App,
+  ctx: Pick<TestContext, 'sql'>,
+): Promise<{ userId: number; cookie: string }> {
+  const [user] = await ctx.sql<{ id: number }>(
+    'insert into users (address) values (null) returning id',
+  );
+  const now = Math.floor(Date.now() / 1000);
+  const sessionId = await app.access.sessions.create(user!.id, new Date((now + 3600) * 1000));
+  const { token } = app.access.tokens.sign(user!.id, sessionId, now);
+  return { userId: user!.id, cookie: `svc_session=${token}` };
 }

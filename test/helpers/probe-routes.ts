@@ -27,7 +27,11 @@ export const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     throw new Error('select password_hash from users where id = 1 -- secret internals');
   });
 
-  const userSchema = z.object({ id: z.number(), address: z.string(), createdAt: z.date() });
+  const userSchema = z.object({
+    id: z.number(),
+    address: z.string().nullish(),
+    createdAt: z.date(),
+  });
 
   app.get(
     '/__probe/users',

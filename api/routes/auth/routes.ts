@@ -13,7 +13,14 @@ import { issueNonce, verifySiwe } from './siwe';
 import { isoTime } from '../../wire';
 
 const meSchema = z
-  .object({ id: z.number().int(), address: z.string(), createdAt: isoTime })
+  .object({
+    id: z.number().int(),
+    address: z
+      .string()
+      .nullable()
+      .describe('The signed-in wallet, lowercase; null for an account without a wallet'),
+    createdAt: isoTime,
+  })
   .meta({ id: 'Me' });
 
 /** SIWE login, logout and the current user (decisions §3). */

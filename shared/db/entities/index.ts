@@ -30,7 +30,8 @@ import { User } from './user';
 import { ChainBlock, ChainCursor } from './chain-cursor';
 import { ChainEvent } from './chain-event';
 import { ChainLaunch } from './chain-launch';
-import { DpnmTreeNode, DpnmTreePath } from './dpnm-tree';
+import { DpnmEarning, DpnmSubtreeLevel, DpnmTreeNode, DpnmTreePath } from './dpnm-tree';
+import { HolderRewardDistribution, HolderRewardPayout } from './holder-reward';
 import { TokenHolder, TokenHolderTotals } from './token-holder';
 import { TokenTrade } from './token-trade';
 import { TokenTransfer } from './token-transfer';
@@ -45,7 +46,8 @@ export { Token } from './token';
 export { ChainBlock, ChainCursor } from './chain-cursor';
 export { ChainEvent } from './chain-event';
 export { ChainLaunch } from './chain-launch';
-export { DpnmTreeNode, DpnmTreePath } from './dpnm-tree';
+export { DpnmEarning, DpnmSubtreeLevel, DpnmTreeNode, DpnmTreePath } from './dpnm-tree';
+export { HolderRewardDistribution, HolderRewardPayout } from './holder-reward';
 export { TokenHolder, TokenHolderTotals } from './token-holder';
 export { TokenTrade } from './token-trade';
 export { TokenTransfer } from './token-transfer';
@@ -91,6 +93,10 @@ export const entities = [
   TokenTrade,
   DpnmTreeNode,
   DpnmTreePath,
+  DpnmSubtreeLevel,
+  DpnmEarning,
+  HolderRewardDistribution,
+  HolderRewardPayout,
   Agent,
   AgentToolPrice,
   AgentCall,

@@ -1,13 +1,17 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** A wallet-identified user. The address is stored lowercase and is unique. */
+/**
+ * A platform user. `address` is the wallet they signed in with (SIWE), stored lowercase and
+ * unique; null for an account with no wallet (a messaging-app login), which then has no
+ * on-chain state.
+ */
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
   checks: [{ name: 'users_address_lowercase', expression: 'address = lower(address)' }],
   properties: {
     id: p.integer().primary().autoincrement(),
-    address: p.string().length(42).unique(),
+    address: p.string().length(42).nullable().unique(),
     createdAt: p
       .datetime(3)
       .defaultRaw('now()')

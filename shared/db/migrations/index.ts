@@ -10,6 +10,7 @@ import { Migration20261126000000_flow_ledger_totals } from './Migration202611260
 import { Migration20261126010000_api_key_usage_hourly } from './Migration20261126010000_api_key_usage_hourly';
 import { Migration20261127000000_idempotency_scrub_secrets } from './Migration20261127000000_idempotency_scrub_secrets';
 import { Migration20261128000000_chain_index } from './Migration20261128000000_chain_index';
+import { Migration20261129000000_onchain_user_state } from './Migration20261129000000_onchain_user_state';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -39,4 +40,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261127000000_idempotency_scrub_secrets,
   },
   { name: 'Migration20261128000000_chain_index', class: Migration20261128000000_chain_index },
+  {
+    name: 'Migration20261129000000_onchain_user_state',
+    class: Migration20261129000000_onchain_user_state,
+  },
 ];
