@@ -54,7 +54,7 @@ async function seed(at: Address, usdt: Address, referrer: Address, count: number
     const { request, result } = await world.chain.reader.simulateContract({
       account: creator,
       address: at,
-      abi: seeder.abi as Abi,
+      abi: seeder.abi,
       functionName: 'seed',
       args: [protocol, usdt, referrer, BigInt(Math.min(60, count - done))],
       gas: 29_000_000n,
@@ -62,7 +62,7 @@ async function seed(at: Address, usdt: Address, referrer: Address, count: number
     const hash = await world.chain.walletOf(creator).writeContract(request as never);
     const receipt = await world.chain.reader.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error('seed reverted');
-    last = result as Address;
+    last = result;
   }
   return last;
 }
