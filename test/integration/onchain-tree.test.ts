@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { zeroAddress, type Abi, type Address, type Hex, type PrivateKeyAccount } from 'viem';
+import { zeroAddress, type Address, type Hex, type PrivateKeyAccount } from 'viem';
 import { rollbackAbove } from '../../workers/chain/store';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { eventually } from '../helpers/chain';
