@@ -6,6 +6,7 @@ import {
   chainSyncInput,
   DISPATCH_POLLS_PER_RUN,
   ensureChainSync,
+  ensureHolderRewardsSchedule,
   ensureIdempotencySweep,
   ensureMarketplaceStatsRefresh,
   ensureWebhookDispatcher,
@@ -58,6 +59,17 @@ async function main(): Promise<void> {
     );
   };
   startStatsRefresh();
+
+  const startHolderRewards = () => {
+    ensureHolderRewardsSchedule(deps.temporal, config.temporal.taskQueue).then(
+      () => logger.info('holder rewards schedule workflow running'),
+      (err: unknown) => {
+        logger.warn({ err }, 'could not start the holder rewards schedule; retrying');
+        setTimeout(startHolderRewards, SWEEP_RETRY_MS).unref();
+      },
+    );
+  };
+  startHolderRewards();
 
   // One indexer per configured chain (docs/chain.md "Indexer").
   const startChainSync = (chainId: number) => {

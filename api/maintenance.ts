@@ -3,6 +3,7 @@ import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
 import type { Config } from '../shared/config';
 import type {
   ChainSyncInput,
+  HolderRewardsScheduleInput,
   IdempotencySweepInput,
   MarketplaceStatsRefreshInput,
   WebhookDispatchInput,
@@ -59,7 +60,29 @@ export function ensureMarketplaceStatsRefresh(
   return startSingleton(client, 'marketplaceStatsRefresh', taskQueueBase, input);
 }
 
-type SingletonType = 'idempotencySweep' | 'webhookDispatch' | 'marketplaceStatsRefresh';
+/**
+ * Hourly: a token's daily distribution follows within the hour after UTC midnight (or after
+ * the first user starts holding it). 24 rounds (a day, about 10 history events each) per run.
+ */
+export const HOLDER_REWARDS_SCHEDULE_DEFAULTS: HolderRewardsScheduleInput = {
+  intervalSeconds: 3600,
+  roundsPerRun: 24,
+};
+
+/**
+ * Starts the holder-reward scheduler unless it already runs (one per deployment, "use
+ * existing" like the sweep; docs/decisions.md "Holder rewards"). Returns the run id.
+ */
+export function ensureHolderRewardsSchedule(
+  client: Client,
+  taskQueueBase: string,
+  input: HolderRewardsScheduleInput = HOLDER_REWARDS_SCHEDULE_DEFAULTS,
+): Promise<string> {
+  return startSingleton(client, 'holderRewardsSchedule', taskQueueBase, input);
+}
+
+type SingletonType =
+  'idempotencySweep' | 'webhookDispatch' | 'marketplaceStatsRefresh' | 'holderRewardsSchedule';
 
 /**
  * Starts one maintenance workflow on the main task queue, id from `workflowIds`, unless it

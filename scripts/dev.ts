@@ -7,6 +7,7 @@ import {
   DISPATCH_POLLS_PER_RUN,
   chainSyncInput,
   ensureChainSync,
+  ensureHolderRewardsSchedule,
   ensureIdempotencySweep,
   ensureMarketplaceStatsRefresh,
   ensureWebhookDispatcher,
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
   const running = runWorkers(workers);
   await ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue);
   await ensureMarketplaceStatsRefresh(deps.temporal, config.temporal.taskQueue);
+  await ensureHolderRewardsSchedule(deps.temporal, config.temporal.taskQueue);
   await ensureWebhookDispatcher(deps.temporal, config.temporal.taskQueue, {
     pollIntervalMs: config.webhookDispatchIntervalMs,
     pollsPerRun: DISPATCH_POLLS_PER_RUN,

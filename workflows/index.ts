@@ -1,5 +1,6 @@
 // The worker bundles this file: every workflow is exported from here.
 export { chainSyncWorkflow } from './chain-sync';
+export { holderRewardDistributionWorkflow, holderRewardsScheduleWorkflow } from './holder-rewards';
 export { idempotencySweepWorkflow } from './idempotency-sweep';
 export { marketplaceStatsRefreshWorkflow } from './marketplace-stats-refresh';
 export { projectBuildWorkflow } from './project-build';

@@ -154,6 +154,27 @@ export async function creditHolderPool(
 }
 
 /**
+ * Takes `amount` (> 0) out of a token's holder-reward pool (a distribution reserving what it
+ * pays out), or returns null when the pool holds less.
+ */
+export async function debitHolderPool(
+  em: EntityManager,
+  tokenId: string,
+  amount: bigint,
+  move: Movement,
+): Promise<LedgerRow | null> {
+  if (amount <= 0n) throw new RangeError('debit must be positive');
+  const [row] = await em.execute<{ pool: string }[]>(
+    `update tokens set holder_reward_pool = holder_reward_pool - ?
+      where id = ? and holder_reward_pool >= ?
+     returning holder_reward_pool as pool`,
+    [amount.toString(), tokenId, amount.toString()],
+  );
+  if (!row) return null;
+  return writeEntry(em, { tokenId }, -amount, BigInt(row.pool), move);
+}
+
+/**
  * Reserves `amount` (> 0) of a user's spendable FLOW for a call in flight. Returns the hold id,
  * or null when the balance is short. A hold not settled or released by `expiresAt` is released
  * by the maintenance sweep.

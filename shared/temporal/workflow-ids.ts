@@ -8,6 +8,11 @@ export const workflowIds = {
   subscription: (userId: number) => `subscription:${userId}`,
   /** One indexer per chain and deployment (the task queue, as for every singleton). */
   chainSync: (chainId: number, taskQueue: string) => `chain-sync:${chainId}:${taskQueue}`,
+  /** One distribution per token and UTC day (YYYY-MM-DD). */
+  holderRewardDistribution: (tokenId: string, period: string) =>
+    `holder-rewards:${tokenId}:${period}`,
+  /** Singleton per task queue: one holder-reward scheduler per deployment. */
+  holderRewardsSchedule: (taskQueue: string) => `maintenance:holder-rewards:${taskQueue}`,
   /** Singleton per task queue: one outbox dispatcher per deployment. */
   webhookDispatch: (taskQueue: string) => `webhooks:dispatch:${taskQueue}`,
   /** Singleton per task queue: one sweeper per deployment. */

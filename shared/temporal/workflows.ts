@@ -10,6 +10,8 @@ export const workflowTypes = {
   webhookDispatch: 'webhookDispatchWorkflow',
   webhookDelivery: 'webhookDeliveryWorkflow',
   chainSync: 'chainSyncWorkflow',
+  holderRewardDistribution: 'holderRewardDistributionWorkflow',
+  holderRewardsSchedule: 'holderRewardsScheduleWorkflow',
 } as const;
 
 export interface IdempotencySweepInput {
@@ -83,3 +85,25 @@ export interface ChainSyncPassResult {
 
 /** Signal names of the indexer: `nudge` starts a pass now (a launch was just sent). */
 export const chainSyncSignals = { nudge: 'nudge' } as const;
+
+export interface HolderRewardDistributionInput {
+  tokenId: string;
+  /** The UTC day (YYYY-MM-DD) the distribution belongs to: at most one per token and day. */
+  period: string;
+}
+
+/** What one distribution run credited (a repeat of a paid distribution credits nothing). */
+export interface HolderRewardDistributionResult {
+  /** Null when there was nothing to distribute (an empty pool, no user holding the token). */
+  distributionId: string | null;
+  /** Payouts credited by this run. */
+  credited: number;
+  creditedFlow: number;
+}
+
+export interface HolderRewardsScheduleInput {
+  /** Seconds between two looks for tokens due a distribution today. */
+  intervalSeconds: number;
+  /** Looks per run before the workflow continues as new, keeping its history short. */
+  roundsPerRun: number;
+}

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
 import { createChainActivities } from './chain';
+import { createHolderRewardActivities } from './holder-rewards';
 import { createMaintenanceActivities } from './maintenance';
 import { createMarketplaceActivities } from './marketplace';
 import { createProjectActivities } from './projects';
@@ -23,6 +24,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createChainActivities(deps),
+    ...createHolderRewardActivities(deps),
     ...createMaintenanceActivities(deps),
     ...createMarketplaceActivities(deps),
     ...createProjectActivities(deps),

@@ -135,7 +135,15 @@ const TOKEN = `json_build_object(
     'id', t.id, 'slug', t.slug, 'name', t.name, 'ticker', t.ticker, 'template', t.template,
     'instance', t.instance, 'chainId', t.chain_id, 'imageUrl', t.image_url, 'brief', t.brief,
     'params', t.params, 'state', t.state, 'pendingLaunchTx', t.pending_launch_tx,
-    'createdAt', ${isoUtc('t.created_at')}, 'holderRewardPool', t.holder_reward_pool::text)`;
+    'createdAt', ${isoUtc('t.created_at')}, 'holderRewardPool', t.holder_reward_pool::text,
+    'lastHolderReward', (
+      select json_build_object('id', d.id, 'period', d.period::text,
+               'blockNumber', d.block_number, 'distributed', d.distributed::text,
+               'recipients', d.recipients, 'createdAt', ${isoUtc('d.created_at')},
+               'completedAt', ${isoUtc('d.completed_at')})
+        from holder_reward_distributions d
+       where d.token_id = t.id
+       order by d.period desc limit 1))`;
 
 /**
  * Everything `GET /tokens/:slug` and `/onchain` show, both templates: the token's row, its

@@ -25,6 +25,16 @@ export interface TokenRow {
 export interface TokenDetailRow extends TokenRow {
   /** micro-FLOW (int8, a string). */
   holderRewardPool: string;
+  /** The latest holder-reward distribution; `distributed` in micro-FLOW. */
+  lastHolderReward: {
+    id: string;
+    period: string;
+    blockNumber: number;
+    distributed: string;
+    recipients: number;
+    createdAt: string;
+    completedAt: string | null;
+  } | null;
 }
 
 const COLUMNS = `id, slug, name, ticker, template, instance, chain_id as "chainId",
@@ -69,8 +79,3 @@ export const tokenPage = {
   old: pageStatement('old'),
   name: pageStatement('name'),
 } satisfies Record<TokenSort, unknown>;
-
-export const tokenBySlug = statement<TokenDetailRow, [slug: string]>(
-  'tokens.by_slug',
-  `select ${COLUMNS}, holder_reward_pool as "holderRewardPool" from tokens where slug = $1`,
-);

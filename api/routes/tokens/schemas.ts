@@ -166,7 +166,25 @@ export const createdTokenSchema = tokenSchema
 
 export const tokenDetailSchema = tokenSchema
   .extend({
-    holderRewardPoolFlow: z.number().describe('FLOW accrued for the token’s holders'),
+    holderRewardPoolFlow: z
+      .number()
+      .describe(
+        'FLOW accrued for the token’s holders (5 % of linked agents’ earnings), not yet distributed',
+      ),
+    lastHolderRewardDistribution: z
+      .object({
+        id: z.uuid(),
+        period: z.string().describe('The UTC day (YYYY-MM-DD): at most one distribution per day'),
+        blockNumber: z.number().int().describe('Shares follow the indexed balances at this block'),
+        distributedFlow: z
+          .number()
+          .describe('FLOW shared among the platform users holding the token'),
+        recipients: z.number().int(),
+        createdAt: isoTime,
+        completedAt: isoTime.nullable().describe('Null while payouts are being credited'),
+      })
+      .nullable()
+      .describe('The latest distribution of the pool; null before the first'),
     launchFactory: z
       .string()
       .nullable()

@@ -17,7 +17,7 @@ import { chainItem } from './chains';
 import { chainStateOf } from './chain-service';
 import { detailChainFields } from './chain-views';
 import type { detailChainSchema } from './chain-schemas';
-import { TOKEN_ORDERS, tokenPage } from './queries';
+import { TOKEN_ORDERS, tokenPage, type TokenDetailRow } from './queries';
 import {
   launchParamsSchemas,
   type CreateTokenInput,
@@ -94,11 +94,21 @@ function factoryOf(config: TokenServiceDeps['config'], chainId: number, template
 
 export function tokenDetail(
   config: TokenServiceDeps['config'],
-  token: TokenWireFields & { holderRewardPool: string },
+  token: TokenWireFields & Pick<TokenDetailRow, 'holderRewardPool' | 'lastHolderReward'>,
 ): Omit<z.infer<typeof tokenDetailSchema>, keyof z.infer<typeof detailChainSchema>> {
+  const last = token.lastHolderReward;
   return {
     ...publicToken(token),
     holderRewardPoolFlow: flowNumber(BigInt(token.holderRewardPool)),
+    lastHolderRewardDistribution: last && {
+      id: last.id,
+      period: last.period,
+      blockNumber: last.blockNumber,
+      distributedFlow: flowNumber(BigInt(last.distributed)),
+      recipients: last.recipients,
+      createdAt: last.createdAt,
+      completedAt: last.completedAt,
+    },
     launchFactory: token.instance == null ? factoryOf(config, token.chainId, token.template) : null,
   };
 }
