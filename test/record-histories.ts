@@ -25,6 +25,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import {
   chainSyncInput,
   ensureChainSync,
+  ensureHolderRewardsSchedule,
   ensureMarketplaceStatsRefresh,
   ensureWebhookDispatcher,
 } from '../api/maintenance';
@@ -253,6 +254,47 @@ async function chainSync(ctx: TestContext) {
   await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
 }
 
+/** The holder-reward scheduler: two rounds (nothing due), then continue-as-new. */
+async function holderRewardsSchedule(ctx: TestContext) {
+  const taskQueue = ctx.config.temporal.taskQueue;
+  const input = { intervalSeconds: 1, roundsPerRun: 2 };
+  const firstRunId = await ensureHolderRewardsSchedule(ctx.deps.temporal, taskQueue, input);
+  const id = workflowIds.holderRewardsSchedule(taskQueue);
+  const firstRun = ctx.deps.temporal.workflow.getHandle(id, firstRunId);
+  await waitFor(
+    async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
+    30_000,
+    'holder rewards schedule: continue-as-new',
+  );
+  await saveHistory('holder-rewards-schedule', firstRun);
+  await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
+}
+
+/** A distribution of a token that has nothing to share (no launch, an empty pool). */
+async function holderRewardDistribution(ctx: TestContext) {
+  const owner = await insertUser(ctx);
+  const [token] = await ctx.sql<{ id: string }>(
+    `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state,
+                         created_at)
+     values (gen_random_uuid(), $1, 'recorded-rewards', 'Recorded', 'RWRD', 'dpnm', 31337, '{}',
+             'pending', now())
+     returning id`,
+    [owner],
+  );
+  const period = '2026-11-24';
+  const handle = await ctx.deps.temporal.workflow.start(workflowTypes.holderRewardDistribution, {
+    workflowId: workflowIds.holderRewardDistribution(token!.id, period),
+    taskQueue: ctx.config.temporal.taskQueue,
+    args: [{ tokenId: token!.id, period }],
+  });
+  expectOutcome('holder reward distribution', await handle.result(), {
+    distributionId: null,
+    credited: 0,
+    creditedFlow: 0,
+  });
+  await saveHistory('holder-reward-distribution', handle);
+}
+
 type Scenario = (ctx: TestContext, receiver: WebhookReceiver) => Promise<void>;
 
 /** Scenarios on the shared context and worker; `project-build-failed` needs its own. */
@@ -266,6 +308,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'webhook-dispatch': webhookDispatch,
   'marketplace-stats-refresh': marketplaceStatsRefresh,
   'chain-sync': chainSync,
+  'holder-rewards-schedule': holderRewardsSchedule,
+  'holder-reward-distribution': holderRewardDistribution,
 };
 const OWN_CONTEXT = 'project-build-failed';
 

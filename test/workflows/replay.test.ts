@@ -171,6 +171,24 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     signals: ['nudge'],
     patches: [],
   },
+  'holder-rewards-schedule': {
+    workflowType: workflowTypes.holderRewardsSchedule,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { startDueHolderRewards: 2 },
+    local: {},
+    signals: [],
+    patches: [],
+  },
+  'holder-reward-distribution': {
+    workflowType: workflowTypes.holderRewardDistribution,
+    closedBy: COMPLETED,
+    result: { distributionId: null, credited: 0, creditedFlow: 0 },
+    scheduled: { distributeHolderRewards: 1 },
+    local: {},
+    signals: [],
+    patches: [],
+  },
   // Recorded by the code before the patch (commit a3def24): each poll in three activities.
   'webhook-dispatch-before-single-step': {
     workflowType: workflowTypes.webhookDispatch,
