@@ -508,6 +508,7 @@ describe('GET /tokens/:slug', () => {
     expect(response.json()).toEqual({
       ...token,
       holderRewardPoolFlow: 1.5,
+      lastHolderRewardDistribution: null,
       launchFactory: factory,
       flowProtocol: null,
       phenomenalTree: null,

@@ -105,6 +105,24 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('CHAIN_FLOW_TOKENS', () => {
+  it('takes <chainId>=<instance address> pairs; unset, no chain names one', () => {
+    expect(
+      loadConfig({ CHAIN_FLOW_TOKENS: ` 56=0x${'ab'.repeat(20)} ,97=0x${'Cd'.repeat(20)}` })
+        .chainFlowTokens,
+    ).toEqual({ 56: `0x${'ab'.repeat(20)}`, 97: `0x${'Cd'.repeat(20)}` });
+    expect(loadConfig({}).chainFlowTokens).toEqual({});
+  });
+
+  it('names the expected form of a bad pair', () => {
+    for (const pair of ['56=0xabc', '56:dpnm=0x' + 'ab'.repeat(20), '0x' + 'ab'.repeat(20)]) {
+      expect(() => loadConfig({ CHAIN_FLOW_TOKENS: pair })).toThrow(
+        `CHAIN_FLOW_TOKENS: "${pair}" is not <chainId>=<0x address>`,
+      );
+    }
+  });
+});
+
 describe('CHAIN_PAYMENT_TOKENS', () => {
   const production = {
     NODE_ENV: 'production',
