@@ -1,5 +1,6 @@
 import { formatEther, parseEther, zeroAddress, type Address, type PrivateKeyAccount } from 'viem';
-import { signIn, signInWithoutWallet, type SignedIn } from '../helpers/auth';
+import { buildApp } from '../../api/app';
+import { createKey, signIn, signInWithoutWallet, type SignedIn } from '../helpers/auth';
 import { abiOf, eventually } from '../helpers/chain';
 import { expectError } from '../helpers/errors';
 import { useOwnChain } from '../helpers/launchpad';
@@ -334,10 +335,41 @@ describe('GET /me/flow-onchain and /me/tree', () => {
       expectError(await world.app.inject({ method: 'GET', url }), 401, 'unauthenticated');
     }
     expectError(await get('/me/tree?chainId=999', a), 400, 'chain_unsupported');
-    for (const depth of ['0', '11', 'x', '2.5']) {
-      expectError(await get(`/me/tree?depth=${depth}`, a), 400, 'invalid_request');
+    for (const query of ['depth=0', 'depth=11', 'depth=x', 'depth=2.5', 'chainId=x', 'chainId=0']) {
+      expectError(await get(`/me/tree?${query}`, a), 400, 'invalid_request');
     }
     expect((await get('/me/tree?chainId=31337&depth=10', a)).statusCode).toBe(200);
+  });
+
+  it('is 503 with Retry-After, not a mix of blocks, when the chain’s RPC does not answer', async () => {
+    // Another API process of the same deployment whose RPC URL leads nowhere.
+    const offline = buildApp({
+      ...world.ctx.deps,
+      config: { ...world.ctx.config, chainRpcUrls: { 31337: 'http://127.0.0.1:9' } },
+    });
+    try {
+      const response = await offline.inject({
+        method: 'GET',
+        url: '/me/flow-onchain',
+        headers: { cookie: sessions.get(a.address)!.cookie },
+      });
+      expectError(response, 503, 'service_unavailable', /chain 31337/);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.body).not.toContain('127.0.0.1:9');
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('answer an API key of the wallet’s account like its session', async () => {
+    const key = await createKey(world.app, sessions.get(a.address)!);
+    const headers = { 'x-api-key': key.key };
+    const byKey = await world.app.inject({ method: 'GET', url: '/me/flow-onchain', headers });
+    const bySession = await get('/me/flow-onchain', a);
+    expect(byKey.statusCode).toBe(200);
+    expect(byKey.json()).toEqual(bySession.json());
+    const tree = await world.app.inject({ method: 'GET', url: '/me/tree?depth=2', headers });
+    expect(tree.json()).toEqual((await get('/me/tree?depth=2', a)).json());
   });
 });
 

@@ -38,7 +38,6 @@ const PAY_BATCH = 100;
 
 interface PlannedToken {
   id: string;
-  slug: string;
   chain_id: number;
   instance: string;
   pool: string;
@@ -69,7 +68,7 @@ export function createHolderRewardActivities(deps: {
   ): Promise<string | null> {
     const { finalityDepth, defaultFinalityDepth } = deps.config.chainSync;
     const [token] = await tx.execute<PlannedToken[]>(
-      `select t.id, t.slug, t.chain_id, l.instance, t.holder_reward_pool::text as pool,
+      `select t.id, t.chain_id, l.instance, t.holder_reward_pool::text as pool,
               l.factory, l.protocol, l.tree, l.gwt,
               (c.next_block - 1 - coalesce((?::jsonb ->> t.chain_id::text)::int, ?))::text
                 as safe_block

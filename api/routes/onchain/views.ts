@@ -81,27 +81,28 @@ export interface TreeMember {
 }
 
 /**
- * The caller's tree to `depth` levels: `members` (shallowest first) hung under their parents
- * by slot. A member at the last level has no `directs`.
+ * The caller's tree to `depth` levels: `members` (shallowest first) hung into their parents'
+ * slots. A member at the last level has no `directs`.
  */
 export function treeView(address: string, row: TreeRow, depth: number) {
   const now = BigInt(row.headTime ?? '0');
-  const nodes = new Map<string, TreeMember>();
-  const root: TreeMember = { address: getAddress(address), active: false, subtreeSize: 0 };
-  root.directs = [null, null, null];
-  nodes.set(address, root);
+  const directs: (TreeMember | null)[] = [null, null, null];
+  // The slots of every position placed so far, by address: the caller's first.
+  const slotsOf = new Map<string, (TreeMember | null)[]>([[address, directs]]);
   for (const [member, parent, slot, activeUntil, subtreeSize, level] of row.members) {
     const node: TreeMember = {
       address: getAddress(member),
       active: BigInt(activeUntil) > now,
       subtreeSize,
     };
-    const above = nodes.get(parent);
-    // Members come shallowest first, so a parent is always in place before its children.
-    if (!above?.directs) continue;
-    above.directs[slot] = node;
-    nodes.set(member, node);
-    if (level < depth) node.directs = [null, null, null];
+    // Shallowest first: a member's parent has its slots by the time the member comes.
+    const slots = slotsOf.get(parent);
+    if (!slots) continue;
+    slots[slot] = node;
+    if (level < depth) {
+      node.directs = [null, null, null];
+      slotsOf.set(member, node.directs);
+    }
   }
   return {
     chainId: row.chainId,
@@ -112,7 +113,7 @@ export function treeView(address: string, row: TreeRow, depth: number) {
       row.earned.map(([level, amount]): [number, string] => [level, units(amount)!]),
       '0',
     ),
-    directs: root.directs,
+    directs,
     blockNumber: Number(row.blockNumber),
   };
 }
