@@ -13,6 +13,7 @@ import { MikroORM, migrate, ormOptions } from '../shared/db/orm';
 import { createTemporalClient, workflowIds } from '../shared/temporal';
 import { SEED_SIZES, seedMarketplace, type SeededMarketplace } from '../scripts/seed-marketplace';
 import { report } from './hot-reads-report';
+import { seedTree } from './tree-fixture';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { ROOT, startServer, stopServers, type ServerProcess } from './hot-reads-processes';
 import { admin, deleteKeys, withDatabase } from './sse-fixture';
@@ -49,6 +50,9 @@ const benchEnv = z.object({
   DATABASE_POOL_MAX: z.string().optional(),
 });
 type BenchEnv = z.infer<typeof benchEnv>;
+
+/** Members of the keyed caller's tree: 7 levels, the default depth (3) answers 39 of them. */
+const TREE_MEMBERS = 2_000;
 
 /** High enough that no round reaches a limit; the limiter still runs in full per request. */
 const NO_LIMIT_RPM = '1000000000';
@@ -101,9 +105,12 @@ async function createDataSet(
   }
   const started = Date.now();
   const seeded = await seedMarketplace(databaseUrl, SEED_SIZES[name], pepper);
+  // The keyed caller's wallet roots a FLOW tree on chain 31337 (GET /me/tree).
+  await seedTree(databaseUrl, seeded.callerId, TREE_MEMBERS);
   const { agents, agent_calls: calls } = seeded.counts;
   console.log(
-    `  ${name}: ${agents} agents, ${calls} calls seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `  ${name}: ${agents} agents, ${calls} calls, ${TREE_MEMBERS} tree members seeded in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return { name, databaseUrl, seeded, taskQueue: `bench-hot-reads-${runId}-${name}` };
 }
@@ -113,7 +120,13 @@ async function terminateWorkflows(address: string, taskQueues: string[]): Promis
   const client = createTemporalClient({ address, namespace: 'default' });
   try {
     for (const queue of taskQueues) {
-      for (const id of [workflowIds.idempotencySweep(queue), workflowIds.webhookDispatch(queue)]) {
+      for (const id of [
+        workflowIds.idempotencySweep(queue),
+        workflowIds.webhookDispatch(queue),
+        workflowIds.marketplaceStatsRefresh(queue),
+        workflowIds.holderRewardsSchedule(queue),
+        workflowIds.chainSync(31337, queue),
+      ]) {
         await client.connection
           .withDeadline(Date.now() + 5_000, () =>
             client.workflow.getHandle(id).terminate('bench finished'),
@@ -137,6 +150,9 @@ function ourEnv(env: BenchEnv, set: DataSet, prefix: string, secrets: Record<str
     REDIS_KEY_PREFIX: `${prefix}${set.name}:`,
     TEMPORAL_ADDRESS: env.TEMPORAL_ADDRESS,
     TEMPORAL_TASK_QUEUE: set.taskQueue,
+    // Chain 31337 configured for the tree read; nothing here calls its RPC (no worker runs
+    // the indexer the API starts, and /me/tree reads only the index).
+    CHAIN_RPC_URLS: '31337=http://127.0.0.1:8545',
     RATE_LIMIT_ANONYMOUS_RPM: NO_LIMIT_RPM,
     RATE_LIMIT_USER_RPM: NO_LIMIT_RPM,
     ...secrets,
@@ -172,6 +188,7 @@ function ourTargets(api: ServerProcess, set: DataSet, pgFloor: string): Target[]
     target('search', `GET /search?q=${searchText}`, `/search?q=${searchText}`),
     target('ledger', 'GET /ledger (x-api-key)', '/ledger', key),
     target('keys', 'GET /me/api-keys (x-api-key)', '/me/api-keys', key),
+    target('tree', `GET /me/tree, ${TREE_MEMBERS} members (x-api-key)`, '/me/tree', key),
   ];
 }
 
