@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { zeroAddress, type Address, type Hex, type PrivateKeyAccount } from 'viem';
+import { workflowIds } from '../../shared/temporal';
 import { rollbackAbove } from '../../workers/chain/store';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { eventually } from '../helpers/chain';
@@ -194,6 +195,21 @@ describe('GET /me/tree over 2,040 members', () => {
     expect(full.directs).toEqual(contract.nest(creator.address, 0, 10).directs);
 
     // The same statements whatever the depth: the answer's size does not add round trips.
+    // The spy sees every statement of this process, the worker's too: the indexer (caught up)
+    // stops first, and the count starts once a quiet half second shows nothing else runs.
+    await world.ctx.deps.temporal.workflow
+      .getHandle(workflowIds.chainSync(31337, world.ctx.config.temporal.taskQueue))
+      .terminate('measuring the API alone');
+    await eventually(
+      async () =>
+        (await statementsDuring(() => new Promise((r) => setTimeout(r, 500)))).length === 0
+          ? true
+          : undefined,
+      15_000,
+      'the worker to fall quiet',
+    );
+    // One uncounted call first: the session is cached again (30 s) and the statement prepared.
+    await getTree(1);
     const deep = await statementsDuring(() => getTree(10));
     const shallow = await statementsDuring(() => getTree(1));
     expect(deep.length).toBeGreaterThan(0);
