@@ -12,9 +12,17 @@ let env: TestWorkflowEnvironment;
 beforeAll(async () => {
   ctx = await createTestContext();
   const path = findTemporalTestServer();
-  env = await TestWorkflowEnvironment.createTimeSkipping(
-    path ? { server: { executable: { type: 'existing-path', path } } } : {},
-  );
+  const options = path ? { server: { executable: { type: 'existing-path' as const, path } } } : {};
+  // The SDK gives the test server 5 s to listen; on a loaded CI machine it sometimes needs a
+  // second try (a start-up race of the server process, not the behaviour under test).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      env = await TestWorkflowEnvironment.createTimeSkipping(options);
+      break;
+    } catch (error) {
+      if (attempt === 3 || !/did not start/.test(String(error))) throw error;
+    }
+  }
 });
 afterAll(async () => {
   await env?.teardown();
