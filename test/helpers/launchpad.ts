@@ -1,4 +1,4 @@
-import type { Address, Hex, PrivateKeyAccount } from 'viem';
+import { parseEther, zeroAddress, type Address, type Hex, type PrivateKeyAccount } from 'viem';
 import type { App } from '../../api/app';
 import { chainSyncInput, ensureChainSync } from '../../api/maintenance';
 import { workflowIds } from '../../shared/temporal';
@@ -13,6 +13,14 @@ import { eventually, localChain, startTestChain, type LocalChain } from './chain
  */
 
 const MAX_UINT = 2n ** 256n - 1n;
+
+/** A dpnm launch's parameters as `POST /tokens` takes them (USDT amounts in whole units). */
+const DPNM_PARAMS = {
+  initialPrice: '1',
+  dailyLimitFloor: '1000',
+  incomeLimitMultiplier: 2,
+  treeActivationCost: '10',
+};
 
 export interface Page<T> {
   items: T[];
@@ -60,6 +68,20 @@ export function launchpad(app: App, chain: LocalChain, factory: Address, payment
     return response.json<T>();
   }
 
+  /** Sends the launch and waits until the API shows the token live; returns its instance. */
+  async function launchAndWait(creator: PrivateKeyAccount, slug: string, pendingLaunchTx: Hex) {
+    await chain.sendCalldata(creator, factory, pendingLaunchTx);
+    const live = await eventually(
+      async () => {
+        const detail = await get<{ state: string; instance: Address | null }>(`/tokens/${slug}`);
+        return detail.state === 'live' ? detail : undefined;
+      },
+      10_000,
+      'the token to go live',
+    );
+    return live.instance!;
+  }
+
   return {
     get,
     /** A funded account holding `amount` payment tokens, the factory approved for all. */
@@ -104,18 +126,54 @@ export function launchpad(app: App, chain: LocalChain, factory: Address, payment
       if (response.statusCode !== 201) throw new Error(`POST /tokens: ${response.body}`);
       return response.json<{ id: string; slug: string; state: string; pendingLaunchTx: Hex }>();
     },
-    /** Sends the launch and waits until the API shows the token live; returns its instance. */
-    async launchAndWait(creator: PrivateKeyAccount, slug: string, pendingLaunchTx: Hex) {
-      await chain.sendCalldata(creator, factory, pendingLaunchTx);
-      const live = await eventually(
-        async () => {
-          const detail = await get<{ state: string; instance: Address | null }>(`/tokens/${slug}`);
-          return detail.state === 'live' ? detail : undefined;
+    launchAndWait,
+    /**
+     * A dpnm token created through the API by `creator` (signed in) and launched: the token,
+     * its instance and the launch's protocol, tree and GWT. `params` override the defaults.
+     */
+    async launchDpnm(
+      creator: PrivateKeyAccount,
+      ticker: string,
+      params: Partial<typeof DPNM_PARAMS> = {},
+    ) {
+      const session = await signIn(app, creator);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/tokens',
+        headers: { cookie: session.cookie },
+        payload: {
+          template: 'dpnm',
+          name: `Pool ${ticker}`,
+          ticker,
+          chainId: 31337,
+          params: { ...DPNM_PARAMS, ...params },
         },
-        10_000,
-        'the token to go live',
-      );
-      return live.instance!;
+      });
+      if (response.statusCode !== 201) throw new Error(`POST /tokens: ${response.body}`);
+      const token = response.json<{ id: string; slug: string; pendingLaunchTx: Hex }>();
+      const instance = await launchAndWait(creator, token.slug, token.pendingLaunchTx);
+      const protocol = await chain.read<Address>(factory, 'DpnmFactory', 'protocolOf', [instance]);
+      const [tree, gwt] = await Promise.all([
+        chain.read<Address>(protocol, 'DpnmProtocol', 'tree'),
+        chain.read<Address>(protocol, 'DpnmProtocol', 'gwt'),
+      ]);
+      return { id: token.id, slug: token.slug, instance, protocol, tree, gwt };
+    },
+    /**
+     * A funded account with 10,000 USDT (`payment` of a dpnm world), the protocol approved for
+     * all, activated in its tree under `referrer` (null: under the root, the creator).
+     */
+    async dpnmMember(protocol: Address, referrer: PrivateKeyAccount | null) {
+      const account = await chain.funded();
+      await chain.send(account, payment, 'TestToken', 'mint', [
+        account.address,
+        parseEther('10000'),
+      ]);
+      await chain.send(account, payment, 'TestToken', 'approve', [protocol, MAX_UINT]);
+      await chain.send(account, protocol, 'DpnmProtocol', 'activate', [
+        referrer?.address ?? zeroAddress,
+      ]);
+      return account;
     },
     /** Waits until the index has reached `block`; returns the token's trades then. */
     async tradesAt(slug: string, block: bigint): Promise<Page<TradeItem>> {

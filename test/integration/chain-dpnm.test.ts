@@ -1,5 +1,4 @@
 import { parseEther, type Address, type PrivateKeyAccount } from 'viem';
-import { signIn } from '../helpers/auth';
 import { useOwnChain, type HolderItem, type Page, type TradeItem } from '../helpers/launchpad';
 
 /**
@@ -33,43 +32,8 @@ describe('chain indexer, dpnm end to end', () => {
     const factory = world.ctx.config.launchFactories[31337]!.dpnm!;
     const usdt = await world.chain.read<Address>(factory, 'DpnmFactory', 'usdt');
     const creator = await world.chain.funded();
-    const session = await signIn(world.app, creator);
-    const created = await world.app.inject({
-      method: 'POST',
-      url: '/tokens',
-      headers: { cookie: session.cookie },
-      payload: {
-        template: 'dpnm',
-        name: 'Phenomenal',
-        ticker: 'PHNM',
-        chainId: 31337,
-        params: {
-          initialPrice: '1',
-          dailyLimitFloor: '1000',
-          incomeLimitMultiplier: 2,
-          treeActivationCost: '10',
-        },
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const token = created.json<{ slug: string; pendingLaunchTx: `0x${string}` }>();
-    const instance = await world.pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
-    const protocol = await world.chain.read<Address>(factory, 'DpnmFactory', 'protocolOf', [
-      instance,
-    ]);
-
-    const member = async (referrer: PrivateKeyAccount | null): Promise<PrivateKeyAccount> => {
-      const account = await world.chain.funded();
-      await world.chain.send(account, usdt, 'TestToken', 'mint', [
-        account.address,
-        parseEther('10000'),
-      ]);
-      await world.chain.send(account, usdt, 'TestToken', 'approve', [protocol, MAX_UINT]);
-      await world.chain.send(account, protocol, 'DpnmProtocol', 'activate', [
-        referrer?.address ?? '0x0000000000000000000000000000000000000000',
-      ]);
-      return account;
-    };
+    const { slug, instance, protocol } = await world.pad.launchDpnm(creator, 'PHNM');
+    const member = (referrer: PrivateKeyAccount | null) => world.pad.dpnmMember(protocol, referrer);
     const buy = async (account: PrivateKeyAccount, usdtIn: string) =>
       world.chain.send(account, protocol, 'DpnmProtocol', 'buy', [
         parseEther(usdtIn),
@@ -109,7 +73,7 @@ describe('chain indexer, dpnm end to end', () => {
     expect(claimable).toBeGreaterThan(0n);
     const last = await world.chain.send(b, protocol, 'DpnmProtocol', 'claimGWT', []);
 
-    const trades = await world.pad.tradesAt(token.slug, last.blockNumber);
+    const trades = await world.pad.tradesAt(slug, last.blockNumber);
     expect(trades.items.map((trade: TradeItem) => [trade.kind, trade.trader])).toEqual([
       ['buy', c.address],
       ['sell', a.address],
@@ -119,7 +83,7 @@ describe('chain indexer, dpnm end to end', () => {
     ]);
     expect(trades.items[4]!.amountPayment).toBe('100');
 
-    const onchain = await world.pad.get<PoolOnchain>(`/tokens/${token.slug}/onchain`);
+    const onchain = await world.pad.get<PoolOnchain>(`/tokens/${slug}/onchain`);
     const at = BigInt(onchain.blockNumber);
     const view = <T>(
       name: string,
@@ -143,7 +107,7 @@ describe('chain indexer, dpnm end to end', () => {
     // Only a and the creator extended past the month.
     expect(onchain.totalActivePositions).toBe(2);
 
-    const detail = await world.pad.get<Record<string, unknown>>(`/tokens/${token.slug}`);
+    const detail = await world.pad.get<Record<string, unknown>>(`/tokens/${slug}`);
     expect(detail).toMatchObject({
       state: 'live',
       flowProtocol: protocol,
@@ -156,7 +120,7 @@ describe('chain indexer, dpnm end to end', () => {
       treeActivePositions: 2,
     });
 
-    const holders = await world.pad.get<Page<HolderItem>>(`/tokens/${token.slug}/holders`);
+    const holders = await world.pad.get<Page<HolderItem>>(`/tokens/${slug}/holders`);
     expect(holders.items.map((holder) => holder.address).sort()).toEqual(
       [a.address, b.address, c.address].sort(),
     );

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { zeroAddress, type Address, type Hex, type PrivateKeyAccount } from 'viem';
+import { zeroAddress, type Address, type PrivateKeyAccount } from 'viem';
 import { workflowIds } from '../../shared/temporal';
 import { rollbackAbove } from '../../workers/chain/store';
 import { signIn, type SignedIn } from '../helpers/auth';
@@ -144,30 +144,9 @@ beforeAll(async () => {
   creator = await world.chain.funded();
   session = await signIn(world.app, creator);
   const usdt = await world.chain.read<Address>(world.factory, 'DpnmFactory', 'usdt');
-  const created = await world.app.inject({
-    method: 'POST',
-    url: '/tokens',
-    headers: { cookie: session.cookie },
-    payload: {
-      template: 'dpnm',
-      name: 'Big Tree',
-      ticker: 'TREE',
-      chainId: 31337,
-      params: {
-        initialPrice: '1',
-        dailyLimitFloor: '1000',
-        incomeLimitMultiplier: 2,
-        treeActivationCost: '1',
-      },
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  const token = created.json<{ slug: string; pendingLaunchTx: Hex }>();
-  instance = await world.pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
-  protocol = await world.chain.read<Address>(world.factory, 'DpnmFactory', 'protocolOf', [
-    instance,
-  ]);
-  tree = await world.chain.read<Address>(protocol, 'DpnmProtocol', 'tree');
+  ({ instance, protocol, tree } = await world.pad.launchDpnm(creator, 'TREE', {
+    treeActivationCost: '1',
+  }));
   const at = await deploySeeder();
   // Breadth first under the root: levels 1..7 (3 + 9 + … + 729 + 908). Then 40 under the
   // deepest, down to level 11, one past what the tree reports.

@@ -145,15 +145,7 @@ async function expectContractState(who: PrivateKeyAccount): Promise<UserState> {
 }
 
 async function member(referrer: PrivateKeyAccount | null): Promise<PrivateKeyAccount> {
-  const account = await world.chain.funded();
-  await world.chain.send(account, usdt, 'TestToken', 'mint', [
-    account.address,
-    parseEther('10000'),
-  ]);
-  await world.chain.send(account, usdt, 'TestToken', 'approve', [protocol, MAX_UINT]);
-  await world.chain.send(account, protocol, 'DpnmProtocol', 'activate', [
-    referrer?.address ?? zeroAddress,
-  ]);
+  const account = await world.pad.dpnmMember(protocol, referrer);
   sessions.set(account.address, await signIn(world.app, account));
   return account;
 }
@@ -166,35 +158,11 @@ const buy = async (account: PrivateKeyAccount, usdtIn: string) =>
   ]);
 
 beforeAll(async () => {
-  const factory = world.factory;
-  usdt = await world.chain.read<Address>(factory, 'DpnmFactory', 'usdt');
+  usdt = await world.chain.read<Address>(world.factory, 'DpnmFactory', 'usdt');
   creator = await world.chain.funded();
-  const session = await signIn(world.app, creator);
-  sessions.set(creator.address, session);
-  const created = await world.app.inject({
-    method: 'POST',
-    url: '/tokens',
-    headers: { cookie: session.cookie },
-    payload: {
-      template: 'dpnm',
-      name: 'Flow',
-      ticker: 'FLOW',
-      chainId: 31337,
-      params: {
-        initialPrice: '1',
-        dailyLimitFloor: '1000',
-        incomeLimitMultiplier: 2,
-        treeActivationCost: '10',
-      },
-    },
-  });
-  expect(created.statusCode).toBe(201);
-  const token = created.json<{ slug: string; pendingLaunchTx: `0x${string}` }>();
-  slug = token.slug;
-  instance = await world.pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
-  protocol = await world.chain.read<Address>(factory, 'DpnmFactory', 'protocolOf', [instance]);
-  tree = await world.chain.read<Address>(protocol, 'DpnmProtocol', 'tree');
-  gwt = await world.chain.read<Address>(protocol, 'DpnmProtocol', 'gwt');
+  sessions.set(creator.address, await signIn(world.app, creator));
+  const launched = await world.pad.launchDpnm(creator, 'FLOW');
+  ({ slug, instance, protocol, tree, gwt } = launched);
 }, 60_000);
 
 describe('GET /me/flow-onchain and /me/tree', () => {
