@@ -32,7 +32,7 @@ import {
  * remainder and whatever accrues meanwhile stay in the pool.
  */
 
-export const HOLDER_REWARD_REF_TYPE = 'holder_reward';
+const HOLDER_REWARD_REF_TYPE = 'holder_reward';
 /** Payouts credited between two heartbeats. */
 const PAY_BATCH = 100;
 

@@ -1,8 +1,9 @@
-import { getAddress, type Address } from 'viem';
+import { getAddress } from 'viem';
 import { chainName } from '../../../shared/chain/chains';
-import { units } from '../tokens/chain-views';
+import { checksummed, units } from '../tokens/chain-views';
 import type { TreeRow, UserStateRow } from './queries';
 import type { LiveUserViews } from './live';
+import type { TreeMemberWire } from './schemas';
 
 /**
  * Per-user chain rows on the wire (docs/chain.md "User state"): amounts as decimal strings in
@@ -13,10 +14,6 @@ import type { LiveUserViews } from './live';
 /** The tree spans 10 levels below a member: fees reach that far (docs/chain.md "dpnm"). */
 export const TREE_LEVELS = 10;
 const DAY_SECONDS = 86_400n;
-
-function checksummed(address: string | null): Address | null {
-  return address === null ? null : getAddress(address);
-}
 
 /** `[level, value]` pairs as a 10-entry array, `empty` where a level has no row. */
 function byLevel<T>(pairs: [number, T][], empty: T): T[] {
@@ -40,7 +37,7 @@ function dailyLimit(poolUsdt: bigint, floor: bigint): bigint {
 export function userStateView(row: UserStateRow, live: LiveUserViews) {
   const activeUntil = BigInt(row.activeUntil ?? '0');
   const now = BigInt(row.headTime ?? '0');
-  const slots: (Address | null)[] = [null, null, null];
+  const slots: (string | null)[] = [null, null, null];
   for (const [slot, address] of row.children) slots[slot] = getAddress(address);
   const levels = byLevel(row.levels, 0);
   return {
@@ -73,24 +70,17 @@ export function userStateView(row: UserStateRow, live: LiveUserViews) {
   };
 }
 
-export interface TreeMember {
-  address: Address;
-  active: boolean;
-  subtreeSize: number;
-  directs?: (TreeMember | null)[];
-}
-
 /**
  * The caller's tree to `depth` levels: `members` (shallowest first) hung into their parents'
  * slots. A member at the last level has no `directs`.
  */
 export function treeView(address: string, row: TreeRow, depth: number) {
   const now = BigInt(row.headTime ?? '0');
-  const directs: (TreeMember | null)[] = [null, null, null];
+  const directs: (TreeMemberWire | null)[] = [null, null, null];
   // The slots of every position placed so far, by address: the caller's first.
-  const slotsOf = new Map<string, (TreeMember | null)[]>([[address, directs]]);
+  const slotsOf = new Map<string, (TreeMemberWire | null)[]>([[address, directs]]);
   for (const [member, parent, slot, activeUntil, subtreeSize, level] of row.members) {
-    const node: TreeMember = {
+    const node: TreeMemberWire = {
       address: getAddress(member),
       active: BigInt(activeUntil) > now,
       subtreeSize,

@@ -12,7 +12,7 @@ export function units(base: string | null): string | null {
   return base === null ? null : formatUnits(BigInt(base), AMOUNT_DECIMALS);
 }
 
-function checksummed(address: string | null): string | null {
+export function checksummed(address: string | null): string | null {
   return address === null ? null : getAddress(address);
 }
 
