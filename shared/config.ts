@@ -269,6 +269,29 @@ const envSchema = z
     // SSE: comment heartbeat interval and the reconnect delay hinted to clients.
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
     SSE_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+    // Streams of tiers without `fasterSse` get their events in batches this far apart.
+    SSE_STANDARD_BATCH_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    // Payment providers (docs/payments.md): each is enabled by its credentials; base URLs are
+    // configurable so development and tests run loopback stand-ins of each API.
+    CRYPTOBOT_API_URL: z.url().default('https://pay.crypt.bot/api'),
+    CRYPTOBOT_API_TOKEN: z.string().min(1).optional(),
+    PLATEGA_API_URL: z.url().default('https://app.platega.io'),
+    PLATEGA_MERCHANT_ID: z.string().min(1).optional(),
+    PLATEGA_SECRET: z.string().min(1).optional(),
+    // usdt_bep20: the chain and the treasury address amount-tagged USDT transfers go to (the
+    // token is the chain's CHAIN_PAYMENT_TOKENS `usdt`). Outside production: chain 31337.
+    USDT_BEP20_CHAIN_ID: z.coerce.number().int().positive().optional(),
+    USDT_BEP20_TREASURY: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
+      .optional(),
+    // How long a checkout's invoice can be paid.
+    PAYMENT_INVOICE_TTL_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+    // A renewal invoice is issued this long before `renewsAt`.
+    SUBSCRIPTION_RENEWAL_LEAD_HOURS: z.coerce.number().int().min(1).max(600).default(72),
+    // FLOW top-ups: FLOW credited per USD paid, and how long a top-up stays unwithdrawable.
+    FLOW_PER_USD: z.coerce.number().positive().max(1_000_000).default(1),
+    TOPUP_SETTLEMENT_HOURS: z.coerce.number().min(0).max(8_760).default(24),
     // Requests per minute per bucket (decisions §5); API keys carry their own rate_limit_rpm.
     RATE_LIMIT_ANONYMOUS_RPM: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_USER_RPM: z.coerce.number().int().positive().default(240),
@@ -350,9 +373,55 @@ export interface Config {
   };
   /** Null: the deterministic planners drive builds. */
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
-  sse: { heartbeatMs: number; retryMs: number };
+  sse: { heartbeatMs: number; retryMs: number; standardBatchMs: number };
+  payments: PaymentsConfig;
   webhookDispatchIntervalMs: number;
   webhookDeliveryConcurrency: number;
+}
+
+/** Providers are enabled by configuration; a missing one is `provider_unsupported`. */
+export interface PaymentsConfig {
+  cryptobot: { apiUrl: string; token: string } | null;
+  platega: { apiUrl: string; merchantId: string; secret: string } | null;
+  usdtBep20: { chainId: number; treasury: `0x${string}`; token: `0x${string}` } | null;
+  invoiceTtlMinutes: number;
+  renewalLeadHours: number;
+  flowPerUsd: number;
+  topupSettlementHours: number;
+}
+
+/** Outside production, usdt_bep20 runs on the local chain to anvil's account 9 as treasury. */
+const DEV_USDT_TREASURY = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+
+function paymentsConfig(
+  env: z.output<typeof envSchema>,
+  chainPaymentTokens: ChainPaymentTokens,
+): PaymentsConfig {
+  const production = env.NODE_ENV === 'production';
+  const usdtChain = env.USDT_BEP20_CHAIN_ID ?? (production ? undefined : 31337);
+  const treasury = env.USDT_BEP20_TREASURY ?? (production ? undefined : DEV_USDT_TREASURY);
+  const usdtToken = usdtChain === undefined ? undefined : chainPaymentTokens[usdtChain]?.usdt;
+  return {
+    cryptobot: env.CRYPTOBOT_API_TOKEN
+      ? { apiUrl: env.CRYPTOBOT_API_URL.replace(/\/+$/, ''), token: env.CRYPTOBOT_API_TOKEN }
+      : null,
+    platega:
+      env.PLATEGA_MERCHANT_ID && env.PLATEGA_SECRET
+        ? {
+            apiUrl: env.PLATEGA_API_URL.replace(/\/+$/, ''),
+            merchantId: env.PLATEGA_MERCHANT_ID,
+            secret: env.PLATEGA_SECRET,
+          }
+        : null,
+    usdtBep20:
+      usdtChain !== undefined && treasury && usdtToken
+        ? { chainId: usdtChain, treasury: treasury as `0x${string}`, token: usdtToken }
+        : null,
+    invoiceTtlMinutes: env.PAYMENT_INVOICE_TTL_MINUTES,
+    renewalLeadHours: env.SUBSCRIPTION_RENEWAL_LEAD_HOURS,
+    flowPerUsd: env.FLOW_PER_USD,
+    topupSettlementHours: env.TOPUP_SETTLEMENT_HOURS,
+  };
 }
 
 export class ConfigError extends Error {
@@ -451,7 +520,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
           timeoutMs: env.LLM_TIMEOUT_MS,
         }
       : null,
-    sse: { heartbeatMs: env.SSE_HEARTBEAT_MS, retryMs: env.SSE_RETRY_MS },
+    sse: {
+      heartbeatMs: env.SSE_HEARTBEAT_MS,
+      retryMs: env.SSE_RETRY_MS,
+      standardBatchMs: env.SSE_STANDARD_BATCH_MS,
+    },
+    payments: paymentsConfig(env, chainPaymentTokens),
     webhookDispatchIntervalMs: env.WEBHOOK_DISPATCH_INTERVAL_MS,
     webhookDeliveryConcurrency: env.WEBHOOK_DELIVERY_CONCURRENCY,
   };

@@ -1,4 +1,4 @@
-import type { Tier } from '../db/entities/subscription';
+import { TIERS, type Tier } from '../db/entities/subscription';
 
 export interface TierFeatures {
   priorityQueue: boolean;
@@ -31,4 +31,19 @@ const FEATURES: Record<Tier, TierFeatures> = {
 
 export function featuresOf(tier: Tier | null): TierFeatures {
   return tier === null ? NONE : FEATURES[tier];
+}
+
+/** Monthly price in US cents (spec "Subscription": plus 20, pro 100, max 200 USD). */
+export const TIER_PRICE_USD_CENTS: Record<Tier, number> = { plus: 2_000, pro: 10_000, max: 20_000 };
+
+/** Analytics by tier (plus: basic, pro and max: advanced). */
+export type AnalyticsLevel = 'none' | 'basic' | 'advanced';
+export function analyticsLevelOf(tier: Tier | null): AnalyticsLevel {
+  if (tier === null) return 'none';
+  return tier === 'plus' ? 'basic' : 'advanced';
+}
+
+/** plus < pro < max: a change to a higher tier is an upgrade. */
+export function tierRank(tier: Tier): number {
+  return TIERS.indexOf(tier);
 }

@@ -8,7 +8,7 @@ import type { SqlReader } from '../../../shared/db/sql';
 import { featuresOf } from '../../../shared/domain/tiers';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
-import { currentTier } from '../../../shared/projects/tier';
+import { entitledTier } from '../../../shared/subscriptions/entitlements';
 import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
 import { ownedProject, viewableProject } from './access';
@@ -48,7 +48,7 @@ async function callersToken(em: EntityManager, userId: number, slug: string): Pr
 }
 
 async function checkPrivateAllowed(em: EntityManager, userId: number): Promise<void> {
-  if (featuresOf(await currentTier(em, userId)).privateProjects) return;
+  if (featuresOf(await entitledTier(em, userId)).privateProjects) return;
   throw new AppError(
     'feature_not_in_tier',
     'private: private projects need the max tier (GET /me/subscription)',

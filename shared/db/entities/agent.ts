@@ -49,6 +49,8 @@ export const Agent = defineEntity({
     subscriptionPrice: p.bigint().nullable(),
     freemiumDailyCalls: p.integer().nullable(),
     token: () => p.manyToOne(Token).nullable().deleteRule('set null'),
+    /** Only callers whose tier has `premiumAgents` (pro, max) may invoke it. */
+    premium: p.boolean().default(false),
     isPublished: p.boolean().default(false),
     publishedAt: p.datetime(3).nullable(),
     unpublishedAt: p.datetime(3).nullable(),

@@ -25,6 +25,7 @@ import { ProjectEvent } from './project-event';
 import { ProjectSubscription } from './project-subscription';
 import { Notification } from './notification';
 import { OutboxEvent } from './outbox-event';
+import { Payment } from './payment';
 import { Subscription } from './subscription';
 import { User } from './user';
 import { ChainBlock, ChainCursor } from './chain-cursor';
@@ -69,6 +70,7 @@ export { ProjectEvent } from './project-event';
 export { ProjectSubscription } from './project-subscription';
 export { Notification } from './notification';
 export { OutboxEvent } from './outbox-event';
+export { Payment } from './payment';
 export { Subscription } from './subscription';
 export { Webhook } from './webhook';
 export { WebhookDelivery } from './webhook-delivery';
@@ -115,6 +117,7 @@ export const entities = [
   ProjectEvent,
   ProjectSubscription,
   Notification,
+  Payment,
   OutboxEvent,
   Subscription,
   Webhook,

@@ -11,6 +11,7 @@ import { Migration20261126010000_api_key_usage_hourly } from './Migration2026112
 import { Migration20261127000000_idempotency_scrub_secrets } from './Migration20261127000000_idempotency_scrub_secrets';
 import { Migration20261128000000_chain_index } from './Migration20261128000000_chain_index';
 import { Migration20261129000000_onchain_user_state } from './Migration20261129000000_onchain_user_state';
+import { Migration20261130000000_payments } from './Migration20261130000000_payments';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261129000000_onchain_user_state',
     class: Migration20261129000000_onchain_user_state,
   },
+  { name: 'Migration20261130000000_payments', class: Migration20261130000000_payments },
 ];

@@ -1,0 +1,24 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Tier } from '../db/entities/subscription';
+
+/**
+ * Whose features are on: a subscription in `active` or `grace` (features stay during grace;
+ * a canceled-at-period-end one stays `active` until the lifecycle workflow ends it at
+ * `renewsAt`). The row is the read model, so no clock is read here.
+ */
+export const ENTITLED_STATUSES = ['active', 'grace'] as const;
+
+/**
+ * A scalar subquery giving the tier of the user id bound at its `?` (null without one), for
+ * reads that decide an entitlement in the same statement as the rest of their answer.
+ */
+export const ENTITLED_TIER_SQL = `(select s.tier from subscriptions s
+  where s.user_id = ? and s.status in ('active', 'grace'))`;
+
+/** The tier whose features the user has now, or null. */
+export async function entitledTier(em: EntityManager, userId: number): Promise<Tier | null> {
+  const [row] = await em.execute<{ tier: Tier | null }[]>(`select ${ENTITLED_TIER_SQL} as tier`, [
+    userId,
+  ]);
+  return row?.tier ?? null;
+}
