@@ -23,6 +23,7 @@ import { marketplaceRoutes } from './routes/marketplace/routes';
 import { projectRoutes } from './routes/projects/routes';
 import { projectStreamRoutes } from './routes/projects/stream-routes';
 import { searchRoutes } from './routes/search/routes';
+import { subscriptionRoutes } from './routes/subscriptions/routes';
 import { tokenChainRoutes } from './routes/tokens/chain-routes';
 import { tokenRoutes } from './routes/tokens/routes';
 import { webhookRoutes } from './routes/webhooks/routes';
@@ -81,6 +82,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(projectRoutes, { deps });
   void app.register(projectStreamRoutes, { deps });
   void app.register(searchRoutes, { deps });
+  void app.register(subscriptionRoutes, { deps });
   void app.register(webhookRoutes, { deps });
   return app;
 }

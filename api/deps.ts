@@ -18,6 +18,11 @@ export interface ApiDeps {
   /** Commands connection. Subscriptions open their own. */
   redis: Redis;
   temporal: Client;
+  /**
+   * What time it is for decisions that compare with times the subscription workflow wrote
+   * (an upgrade's pro-rating). Tests on Temporal's time-skipping server pass its clock.
+   */
+  clock?: () => Date;
 }
 
 export async function connectApiDeps(

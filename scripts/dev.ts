@@ -115,6 +115,14 @@ async function main(): Promise<void> {
     orm: deps.orm,
   });
   const running = runWorkers(workers);
+  // Main, webhook and one worker per build lane (workers/worker.ts), as a worker process runs.
+  logger.info(
+    {
+      taskQueues: workers.map((worker) => worker.options.taskQueue),
+      buildConcurrency: config.buildConcurrency,
+    },
+    'workers started',
+  );
   await ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue);
   await ensureMarketplaceStatsRefresh(deps.temporal, config.temporal.taskQueue);
   await ensureHolderRewardsSchedule(deps.temporal, config.temporal.taskQueue);

@@ -256,6 +256,11 @@ const envSchema = z
       .int()
       .positive()
       .default(10 * 1024 * 1024),
+    // Build lanes (docs/decisions.md "Build lanes"): build steps in flight per worker process on
+    // each lane's queue (its worker's activity slots). A build waiting between steps holds none.
+    BUILD_STANDARD_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(8),
+    BUILD_PRIORITY_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
+    BUILD_DEDICATED_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(2),
     // Planning brain: an OpenAI-compatible chat-completions endpoint with tool calling. Unset,
     // each template's deterministic planner drives the same real tools.
     LLM_BASE_URL: z.url().optional(),
@@ -371,6 +376,8 @@ export interface Config {
     paceMs: number;
     artifactMaxBytes: number;
   };
+  /** Build steps in flight per worker process, per build lane (its worker's activity slots). */
+  buildConcurrency: { standard: number; priority: number; dedicated: number };
   /** Null: the deterministic planners drive builds. */
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
   sse: { heartbeatMs: number; retryMs: number; standardBatchMs: number };
@@ -511,6 +518,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       maxTurns: env.BUILD_MAX_TURNS,
       paceMs: env.BUILD_PACE_MS,
       artifactMaxBytes: env.BUILD_ARTIFACT_MAX_BYTES,
+    },
+    buildConcurrency: {
+      standard: env.BUILD_STANDARD_CONCURRENCY,
+      priority: env.BUILD_PRIORITY_CONCURRENCY,
+      dedicated: env.BUILD_DEDICATED_CONCURRENCY,
     },
     llm: env.LLM_BASE_URL
       ? {

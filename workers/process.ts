@@ -13,8 +13,9 @@ export interface WorkerProcessOptions {
 }
 
 /**
- * A worker process's whole life: connect PostgreSQL, Redis and Temporal, run until SIGTERM or
- * SIGINT, drain the activities under way, then close everything.
+ * A worker process's whole life: connect PostgreSQL, Redis and Temporal, run its workers (main,
+ * webhook and build-lane queues: workers/worker.ts) until SIGTERM or SIGINT, drain the
+ * activities under way, then close everything.
  */
 export async function runWorkerProcess(
   config: Config,
@@ -54,7 +55,14 @@ export async function runWorkerProcess(
   process.once('SIGINT', () => stop('SIGINT'));
 
   const running = runWorkers(workers);
-  logger.info({ taskQueue }, 'worker started');
+  logger.info(
+    {
+      taskQueue,
+      taskQueues: workers.map((worker) => worker.options.taskQueue),
+      buildConcurrency: config.buildConcurrency,
+    },
+    'worker started',
+  );
   options.onReady?.();
   await running.done;
   await connection.close();

@@ -9,6 +9,7 @@ import {
 } from '@temporalio/worker';
 import { redactError } from '../shared/db/error-redaction';
 import { mainTaskQueue, webhookTaskQueue } from '../shared/temporal';
+import { BUILD_LANES, buildTaskQueue } from '../shared/temporal/task-queues';
 import type { Logger } from '../shared/logger';
 import { createActivities, type ActivityDeps } from './activities';
 
@@ -23,11 +24,18 @@ export interface WorkerDeps extends ActivityDeps {
 
 /**
  * A process's Temporal workers, sharing one workflow bundle and one set of activities:
- * - main queue: project builds, maintenance, the webhook dispatcher (SDK default slots);
+ * - main queue: maintenance and the webhook dispatcher (SDK default slots), and builds started
+ *   before the build lanes (a workflow stays on its queue), which finish here;
  * - webhook queue: webhook deliveries. Each attempt is a local activity that holds a
  *   workflow-task slot while it runs (a POST is cut at 10 s, the attempt at 30 s), so
  *   deliveries get slots of their own (`WEBHOOK_DELIVERY_CONCURRENCY`) and slow receivers
- *   cannot stall builds.
+ *   cannot stall builds;
+ * - one queue per build lane (standard, priority, dedicated; docs/decisions.md "Build lanes").
+ *   A build's activities run on its workflow's queue, so a lane's activity slots
+ *   (`BUILD_<LANE>_CONCURRENCY`) bound the build steps in flight on that lane: a step beyond
+ *   them waits on the lane's queue (the build workflow sets no schedule-to-start timeout, so
+ *   the wait costs nothing and fails nothing), while the other lanes' steps run on their own
+ *   slots. A build between two steps (a pace timer) holds no slot.
  */
 export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   const workflowBundle =
@@ -56,6 +64,13 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       // Room for a workflow between its attempts (a retry's pause) without eviction.
       maxCachedWorkflows: 2 * deliveries,
     }),
+    ...BUILD_LANES.map((lane) =>
+      Worker.create({
+        ...shared,
+        taskQueue: buildTaskQueue(deps.taskQueue, lane),
+        maxConcurrentActivityTaskExecutions: deps.config.buildConcurrency[lane],
+      }),
+    ),
   ]);
 }
 

@@ -6,3 +6,4 @@ export { marketplaceStatsRefreshWorkflow } from './marketplace-stats-refresh';
 export { projectBuildWorkflow } from './project-build';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookDispatchWorkflow } from './webhook-dispatch';
+export { subscriptionWorkflow } from './subscription';

@@ -53,6 +53,11 @@ export function isoUtc(column: string): string {
   return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+/** A timestamp as epoch milliseconds (`float8`, a JS number), exact for `timestamptz(3)`. */
+export function epochMs(column: string): string {
+  return `round(extract(epoch from ${column}) * 1000)::float8`;
+}
+
 export class SqlReader {
   constructor(
     private readonly pool: Pool,

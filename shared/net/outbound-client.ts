@@ -41,6 +41,8 @@ export interface OutboundClientOptions {
 export interface OutboundClient {
   /** POSTs a JSON body; never follows redirects; re-checks every resolved address at connect time (DNS rebinding). */
   postJson(url: string, body: string, headers: Record<string, string>): Promise<OutboundResponse>;
+  /** GETs a JSON resource (`accept: application/json`) with the same guarantees as `postJson`. */
+  getJson(url: string, headers: Record<string, string>): Promise<OutboundResponse>;
   close(): Promise<void>;
 }
 
@@ -67,9 +69,10 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     bodyTimeout: timeoutMs,
   });
 
-  async function postJson(
+  async function send(
     url: string,
-    body: string,
+    method: 'GET' | 'POST',
+    body: string | undefined,
     headers: Record<string, string>,
   ): Promise<OutboundResponse> {
     const parsed = parseOutboundUrl(url, allowedHosts);
@@ -79,14 +82,15 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     try {
       // `request` never follows redirects (undici 7 only does with the redirect interceptor).
       const response = await request(parsed.url, {
-        method: 'POST',
+        method,
         dispatcher: agent,
         signal,
         body,
         headers: {
           'user-agent': OUTBOUND_USER_AGENT,
+          ...(body === undefined ? { accept: 'application/json' } : {}),
           ...lowercaseKeys(headers),
-          'content-type': 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
       });
       const read = await readLimited(response.body, maxResponseBytes);
@@ -105,7 +109,11 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     }
   }
 
-  return { postJson, close: () => agent.close() };
+  return {
+    postJson: (url, body, headers) => send(url, 'POST', body, headers),
+    getJson: (url, headers) => send(url, 'GET', undefined, headers),
+    close: () => agent.close(),
+  };
 }
 
 /** The connector undici opens sockets with: IP literals are judged here, names in `lookup`. */

@@ -73,3 +73,8 @@ export interface HttpPaymentProvider {
   /** The invoice's state at the provider now (renewal checks, reconciliation). */
   fetchStatus(providerInvoiceId: string): Promise<ProviderPaymentState>;
 }
+
+/** How long one provider API call may take (create an invoice, fetch its state). */
+export const PROVIDER_TIMEOUT_MS = 15_000;
+/** Provider answers are small JSON documents. */
+export const PROVIDER_RESPONSE_MAX_BYTES = 1024 * 1024;

@@ -1,3 +1,5 @@
+import type { BuildLane } from './task-queues';
+
 /**
  * Workflow type names, inputs, signals and queries, shared by the API (which starts workflows
  * by name and must not import workflow code) and the workflow implementations. JSON-safe
@@ -12,6 +14,7 @@ export const workflowTypes = {
   chainSync: 'chainSyncWorkflow',
   holderRewardDistribution: 'holderRewardDistributionWorkflow',
   holderRewardsSchedule: 'holderRewardsScheduleWorkflow',
+  subscription: 'subscriptionWorkflow',
 } as const;
 
 export interface IdempotencySweepInput {
@@ -33,6 +36,11 @@ export interface ProjectBuildInput {
   runId: string;
   /** Pause between two build steps (config BUILD_PACE_MS), so a build can be watched. */
   paceMs: number;
+  /**
+   * The lane the API chose from the owner's tier when it started the run (the workflow runs on
+   * that lane's queue; it does not read this). Absent on runs started before build lanes.
+   */
+  lane?: BuildLane;
 }
 
 /** Signal and query names of the build workflow. */
@@ -106,4 +114,50 @@ export interface HolderRewardsScheduleInput {
   intervalSeconds: number;
   /** Looks per run before the workflow continues as new, keeping its history short. */
   roundsPerRun: number;
+}
+
+export interface SubscriptionWorkflowInput {
+  userId: number;
+  /** A renewal invoice is issued this long before `renewsAt` (SUBSCRIPTION_RENEWAL_LEAD_HOURS). */
+  renewalLeadMs: number;
+  /** Confirmed payments signalled but not yet applied (carried across continue-as-new). */
+  paymentIds?: string[];
+}
+
+/**
+ * Signals of `subscription:<userId>`, sent with signal-with-start: `paymentConfirmed` when a
+ * provider confirmed one of the user's subscription payments, `changed` when the API changed
+ * the row's intent (cancel, resume, a pending downgrade).
+ */
+export const subscriptionSignals = {
+  paymentConfirmed: 'paymentConfirmed',
+  changed: 'changed',
+} as const;
+
+export interface PaymentConfirmedSignal {
+  paymentId: string;
+}
+
+/** The subscription row as the workflow plans from it (JSON-safe; times in epoch ms). */
+export interface SubscriptionState {
+  /** Null: the user has no subscription row. */
+  status: 'active' | 'grace' | 'canceled' | 'none' | null;
+  renewsAtMs: number | null;
+  graceUntilMs: number | null;
+  cancelAtPeriodEnd: boolean;
+  /** The period starting at `renewsAt` is paid already. */
+  nextPeriodPaid: boolean;
+  /** A renewal invoice for the period starting at `renewsAt` is open. */
+  renewalIssued: boolean;
+  /** Confirmed subscription payments the lifecycle has not applied yet, oldest first. */
+  unappliedPaymentIds: string[];
+}
+
+/** What a lifecycle step is about: the period ending at `renewsAtMs`, at workflow time. */
+export interface SubscriptionStepInput {
+  userId: number;
+  renewsAtMs: number;
+  nowMs: number;
+  /** Grace reminders: the day of grace (1..6); day 0 is sent when grace begins. */
+  day?: number;
 }

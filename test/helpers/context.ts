@@ -26,7 +26,10 @@ export interface TestContext {
   deps: ApiDeps;
   /** A fresh API instance with its own ORM pool, Redis and Temporal connections. */
   newApi(): Promise<App>;
-  /** Starts this context's workers (main and webhook queues); `close()` stops them. */
+  /**
+   * Starts this context's workers (main, webhook and the three build-lane queues, with the
+   * context's `BUILD_*_CONCURRENCY`); `close()` stops them.
+   */
   startWorker(): Promise<void>;
   /** Raw SQL on this file's database. */
   sql<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;

@@ -154,7 +154,7 @@ describe('flow_ledger_totals', () => {
       `insert into flow_ledger_totals (user_id, top_up, quests) values ($1, 5000000, 1000000)`,
       [user],
     );
-    const record = await flowBalance(ctx.deps, user);
+    const record = await flowBalance(ctx.deps, user, 24);
     expect(record.breakdown.topUp).toBe(5);
     expect(record.breakdown.quests).toBe(1);
   });

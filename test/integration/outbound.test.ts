@@ -273,3 +273,77 @@ describe('responses', () => {
     expectKind(error, 'network', 'connection closed by the server');
   });
 });
+
+describe('getJson', () => {
+  const json: RequestListener = (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"id":"tx-1","status":"PENDING"}');
+  };
+
+  it('GETs with the caller headers, asks for JSON and sends no body', async () => {
+    const server = await startServer(json);
+    const response = await client().getJson(server.url('/transaction/tx-1?x=1'), {
+      'X-MerchantId': 'merchant',
+      'X-Secret': 'secret',
+    });
+
+    expect(response).toEqual({
+      status: 200,
+      headers: expect.objectContaining({ 'content-type': 'application/json' }),
+      body: '{"id":"tx-1","status":"PENDING"}',
+      truncated: false,
+      durationMs: expect.any(Number),
+    });
+    expect(server.hits).toHaveLength(1);
+    const [hit] = server.hits;
+    expect(hit).toMatchObject({ method: 'GET', url: '/transaction/tx-1?x=1', body: '' });
+    expect(hit?.headers).toMatchObject({
+      'x-merchantid': 'merchant',
+      'x-secret': 'secret',
+      accept: 'application/json',
+      'user-agent': 'agent-platform/0.1',
+    });
+    expect(hit?.headers['content-type']).toBeUndefined();
+    expect(hit?.headers['content-length']).toBeUndefined();
+  });
+
+  it('returns a redirect as is and does not follow it', async () => {
+    const server = await startServer((_request, response) => {
+      response.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' });
+      response.end();
+    });
+    const response = await client().getJson(server.url('/moved'), {});
+    expect(response.status).toBe(301);
+    expect(server.hits.map((hit) => hit.url)).toEqual(['/moved']);
+  });
+
+  it('refuses a loopback literal that is not allow-listed without connecting', async () => {
+    const server = await startServer(json);
+    const outbound = client({ allowedHosts: [] });
+    const error = await failure(outbound.getJson(`https://127.0.0.1:${server.port}/`, {}));
+    expectKind(error, 'forbidden_address', 'host is not a public address');
+    expect(server.connections).toBe(0);
+  });
+
+  it('refuses a name resolving to loopback when not allow-listed (connect-time check)', async () => {
+    const server = await startServer(json);
+    const outbound = client({ allowedHosts: ['127.0.0.1'] });
+    const error = await failure(outbound.getJson(`https://localhost:${server.port}/`, {}));
+    expectKind(error, 'forbidden_address');
+    expect(server.connections).toBe(0);
+  });
+
+  it('keeps the deadline and the size cap', async () => {
+    const silent = await startServer(() => undefined);
+    const slow = await failure(client({ timeoutMs: 300 }).getJson(silent.url(), {}));
+    expectKind(slow, 'timeout', 'no complete response within 300 ms');
+
+    const big = await startServer((_request, response) => response.end('x'.repeat(5_000)));
+    const large = await failure(client({ maxResponseBytes: 1024 }).getJson(big.url(), {}));
+    expectKind(large, 'too_large', 'response body exceeds 1024 bytes');
+  });
+
+  it('refuses an invalid URL before connecting', async () => {
+    expectKind(await failure(client().getJson('ftp://127.0.0.1/x', {})), 'invalid_url');
+  });
+});

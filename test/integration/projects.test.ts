@@ -4,6 +4,7 @@ import { defaultPayloadConverter } from '@temporalio/client';
 import type { App } from '../../api/app';
 import { buildApp } from '../../api/app';
 import { createTemporalClient, workflowIds } from '../../shared/temporal';
+import { buildTaskQueue } from '../../shared/temporal/task-queues';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 
@@ -308,7 +309,7 @@ describe('POST /projects', () => {
       );
     });
 
-    it('refuses pro, and a canceled max whose period has ended', async () => {
+    it('refuses pro, and a max canceled for an unpaid renewal', async () => {
       const erin = await signIn(app);
       await grantTier(erin, 'pro', 'active', 86_400_000);
       expectError(
@@ -316,7 +317,7 @@ describe('POST /projects', () => {
         403,
         'feature_not_in_tier',
       );
-      await grantTier(erin, 'max', 'canceled', -60_000);
+      await grantTier(erin, 'max', 'canceled', 86_400_000);
       expectError(
         await call('POST', '/projects', erin, await privateBody(erin)),
         403,
@@ -324,13 +325,13 @@ describe('POST /projects', () => {
       );
     });
 
-    it('accepts an active max, and a canceled max until its period ends', async () => {
+    it('accepts an active max, and a max in grace (its features stay)', async () => {
       const frank = await signIn(app);
       await grantTier(frank, 'max', 'active', 86_400_000);
       const response = await call('POST', '/projects', frank, await privateBody(frank));
       expect(response.statusCode).toBe(201);
       expect(response.json<ProjectBody>().private).toBe(true);
-      await grantTier(frank, 'max', 'canceled', 86_400_000);
+      await grantTier(frank, 'max', 'grace', -86_400_000);
       expect((await call('POST', '/projects', frank, await privateBody(frank))).statusCode).toBe(
         201,
       );
@@ -487,10 +488,12 @@ describe('POST /projects/:slug/start', () => {
     const workflow = await workflowOf(project.id, runId);
     expect(workflow.description.workflowId).toBe(`project-build:${project.id}:${runId}`);
     expect(workflow.description.type).toBe('projectBuildWorkflow');
-    expect(workflow.description.taskQueue).toBe(ctx.config.temporal.taskQueue);
+    expect(workflow.description.taskQueue).toBe(
+      buildTaskQueue(ctx.config.temporal.taskQueue, 'standard'),
+    );
     expect(workflow.description.status.name).toBe('RUNNING');
     expect(workflow.input).toEqual([
-      { projectId: project.id, runId, paceMs: ctx.config.build.paceMs },
+      { projectId: project.id, runId, paceMs: ctx.config.build.paceMs, lane: 'standard' },
     ]);
 
     const view = (await call('GET', `/projects/${project.slug}`, null)).json<ProjectBody>();

@@ -8,6 +8,7 @@ import { createHolderRewardActivities } from './holder-rewards';
 import { createMaintenanceActivities } from './maintenance';
 import { createMarketplaceActivities } from './marketplace';
 import { createProjectActivities } from './projects';
+import { createSubscriptionActivities } from './subscriptions';
 import { createWebhookActivities } from './webhooks';
 
 export interface ActivityDeps {
@@ -28,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMaintenanceActivities(deps),
     ...createMarketplaceActivities(deps),
     ...createProjectActivities(deps),
+    ...createSubscriptionActivities(deps),
     ...createWebhookActivities(deps),
   };
 }

@@ -60,6 +60,8 @@ export interface BalanceRow {
   holder_rewards: string;
   freelance: string;
   quests: string;
+  /** Top-ups credited within the settlement window (TOPUP_SETTLEMENT_HOURS). */
+  unsettled_topups: string;
   recent: LedgerRow[];
 }
 
@@ -67,9 +69,13 @@ export interface BalanceRow {
  * The deprecated balance record in one statement, hence one snapshot: the balance, the totals
  * and the recent entries agree with each other. The totals are the read model
  * `flow_ledger_totals` (its migration says what each source counts), one row by primary key
- * however long the ledger grows.
+ * however long the ledger grows. Unsettled top-ups are the caller's `topup` entries inside the
+ * settlement window: a range of the (user_id, created_at) index, bounded by the window.
  */
-export const flowBalance = statement<BalanceRow, [userId: number, recent: number]>(
+export const flowBalance = statement<
+  BalanceRow,
+  [userId: number, recent: number, settlementHours: number]
+>(
   'flow.balance',
   `select
      coalesce((select balance - held from flow_accounts where user_id = $1), 0)::text as spendable,
@@ -79,6 +85,10 @@ export const flowBalance = statement<BalanceRow, [userId: number, recent: number
      coalesce(t.holder_rewards, 0)::text as holder_rewards,
      coalesce(t.freelance, 0)::text as freelance,
      coalesce(t.quests, 0)::text as quests,
+     (select coalesce(sum(delta), 0) from ledger_entries
+       where user_id = $1 and reason = 'topup' and delta > 0
+         and created_at > now() - make_interval(secs => $3::float8 * 3600))::text
+       as unsettled_topups,
      (select coalesce(jsonb_agg(to_jsonb(entry) - 'at' order by entry.at desc, entry.id desc), '[]')
         from (select ${LEDGER_COLUMNS}, created_at as at
                 from ledger_entries

@@ -58,7 +58,11 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
     async (request, reply) => {
       reply.header('deprecation', `@${FLOW_BALANCE_DEPRECATED_AT}`);
       reply.header('link', FLOW_BALANCE_SUCCESSOR);
-      return flowBalance(reads, actorOf(request).userId);
+      return flowBalance(
+        reads,
+        actorOf(request).userId,
+        opts.deps.config.payments.topupSettlementHours,
+      );
     },
   );
 

@@ -65,7 +65,9 @@ export const flowBalanceSchema = z
     balance: z.number().describe('Spendable FLOW: the balance minus what calls in flight hold'),
     withdrawableFlow: z
       .number()
-      .describe('Spendable FLOW minus all FLOW ever granted (grants are never withdrawable)'),
+      .describe(
+        'Spendable FLOW minus all FLOW ever granted and top-ups younger than TOPUP_SETTLEMENT_HOURS',
+      ),
     breakdown: z
       .object({
         topUp: z.number(),

@@ -84,14 +84,19 @@ export async function listLedger(
 }
 
 /** The deprecated balance record, from one statement (one snapshot). */
-export async function flowBalance(deps: Pick<FlowReadDeps, 'db'>, userId: number) {
-  const totals = await deps.db.row(balanceQuery, [userId, RECENT_LEDGER_SIZE]);
+export async function flowBalance(
+  deps: Pick<FlowReadDeps, 'db'>,
+  userId: number,
+  settlementHours: number,
+) {
+  const totals = await deps.db.row(balanceQuery, [userId, RECENT_LEDGER_SIZE, settlementHours]);
   const micro = (value: string | undefined) => BigInt(value ?? 0);
   const spendable = micro(totals?.spendable);
   const granted = micro(totals?.subscription_grant);
-  // Grant FLOW is never withdrawable; top-ups are only credited once the provider has
-  // confirmed them, so none is unsettled. Spending is assumed to use grant FLOW last.
-  const withdrawable = spendable - (granted > 0n ? granted : 0n);
+  // Grant FLOW is never withdrawable, nor are top-ups younger than TOPUP_SETTLEMENT_HOURS
+  // (a payment can still be disputed). Spending is assumed to use those last.
+  const locked = (granted > 0n ? granted : 0n) + micro(totals?.unsettled_topups);
+  const withdrawable = spendable - locked;
   return {
     balance: flowNumber(spendable),
     withdrawableFlow: flowNumber(withdrawable > 0n ? withdrawable : 0n),

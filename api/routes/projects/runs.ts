@@ -4,16 +4,19 @@ import type { Config } from '../../../shared/config';
 import { Project, ProjectRun } from '../../../shared/db/entities';
 import type { ProjectStatus } from '../../../shared/db/entities/project';
 import type { RunStatus } from '../../../shared/db/entities/project-run';
+import type { Tier } from '../../../shared/db/entities/subscription';
 import type { EntityManager } from '../../../shared/db/orm';
+import { featuresOf } from '../../../shared/domain/tiers';
 import { AppError } from '../../../shared/errors';
+import { ENTITLED_TIER_SQL } from '../../../shared/subscriptions/entitlements';
 import {
-  mainTaskQueue,
   projectBuildSignals,
   TEMPORAL_CALL_DEADLINE_MS,
   workflowIds,
   workflowTypes,
   type ProjectBuildInput,
 } from '../../../shared/temporal';
+import { buildTaskQueue, type BuildLane } from '../../../shared/temporal/task-queues';
 import type { Actor } from '../../access/actor';
 import { ownedProject } from './access';
 import { AT_REST } from './service';
@@ -51,17 +54,43 @@ function notStartable(project: { slug: string }, status: ProjectStatus): AppErro
 }
 
 /**
+ * The build lane of a run (docs/decisions.md "Build lanes"): `dedicated` with
+ * `dedicatedRuntime` (max), `priority` with `priorityQueue` (plus, pro), else `standard`. It is
+ * the project owner's tier that counts: only the owner can start a run, and the lane is a
+ * feature of the subscription the project's owner pays for.
+ */
+export function buildLaneOf(tier: Tier | null): BuildLane {
+  const features = featuresOf(tier);
+  if (features.dedicatedRuntime) return 'dedicated';
+  if (features.priorityQueue) return 'priority';
+  return 'standard';
+}
+
+/**
  * Queues a run in one transaction: the project row is locked, moved to `queued` by a
  * conditional update (only from a status at rest) and the run row inserted. Concurrent starts
- * serialise on the lock, so exactly one wins; the others see `queued`.
+ * serialise on the lock, so exactly one wins; the others see `queued`. The owner's entitled
+ * tier is read by the locking statement itself (no extra round trip), so the lane is decided
+ * by the subscription as it is at the start.
  */
-async function queueRun(em: EntityManager, project: Project, runId: string): Promise<Previous> {
+async function queueRun(
+  em: EntityManager,
+  project: Project,
+  runId: string,
+): Promise<{ before: Previous; lane: BuildLane }> {
   return em.transactional(async (tx) => {
     const [row] = await tx.execute<
-      { status: ProjectStatus; current_run_id: string | null; updated_at: Date }[]
-    >('select status, current_run_id, updated_at from projects where id = ? for update', [
-      project.id,
-    ]);
+      {
+        status: ProjectStatus;
+        current_run_id: string | null;
+        updated_at: Date;
+        tier: Tier | null;
+      }[]
+    >(
+      `select status, current_run_id, updated_at, ${ENTITLED_TIER_SQL} as tier
+       from projects where id = ? for update`,
+      [project.owner.id, project.id],
+    );
     if (!row) throw new AppError('project_not_found', `project ${project.slug} does not exist`);
     const now = new Date();
     const moved = await tx.nativeUpdate(
@@ -83,7 +112,10 @@ async function queueRun(em: EntityManager, project: Project, runId: string): Pro
       startedAt: null,
       finishedAt: null,
     });
-    return { status: row.status, currentRunId: row.current_run_id, updatedAt: row.updated_at };
+    return {
+      before: { status: row.status, currentRunId: row.current_run_id, updatedAt: row.updated_at },
+      lane: buildLaneOf(row.tier),
+    };
   });
 }
 
@@ -125,17 +157,19 @@ export async function startRun(
   const project = await ownedProject(deps.em, slug, actor);
   if (!AT_REST.includes(project.status)) throw notStartable(project, project.status);
   const runId = randomUUID();
-  const before = await queueRun(deps.em, project, runId);
+  const { before, lane } = await queueRun(deps.em, project, runId);
   const input: ProjectBuildInput = {
     projectId: project.id,
     runId,
     paceMs: deps.config.build.paceMs,
+    lane,
   };
   try {
     await deps.temporal.connection.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
       deps.temporal.workflow.start(workflowTypes.projectBuild, {
         workflowId: workflowIds.projectBuild(project.id, runId),
-        taskQueue: mainTaskQueue(deps.config.temporal.taskQueue),
+        // The run stays on its lane's queue for life: a later change of tier moves later runs.
+        taskQueue: buildTaskQueue(deps.config.temporal.taskQueue, lane),
         args: [input],
       }),
     );

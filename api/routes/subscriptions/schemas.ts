@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES, TIERS } from '../../../shared/db/entities/subscription';
+import { PROVIDERS } from '../../../shared/payments/provider';
+import { isoTime } from '../../wire';
+
+/** Wire shapes of subscriptions, top-ups and provider callbacks (docs/payments.md). */
+
+// Strings first, checked against the lists in the service: an unknown tier or provider has
+// its own code (tier_unknown, provider_unsupported), after the body's shape (decisions §11).
+const tierField = z
+  .string({ error: 'is required' })
+  .max(32)
+  .describe(`One of ${TIERS.join(', ')}`)
+  .meta({ example: 'pro' });
+const providerField = z
+  .string({ error: 'is required' })
+  .max(32)
+  .describe(`One of ${PROVIDERS.join(', ')} (only those enabled in this deployment)`)
+  .meta({ example: 'cryptobot' });
+
+export const checkoutBody = z.strictObject({ tier: tierField, provider: providerField });
+
+export const checkoutSchema = z
+  .object({
+    subscriptionId: z
+      .uuid()
+      .describe('This checkout’s id: the payment that activates the subscription when paid'),
+    tier: z.enum(TIERS),
+    provider: z.enum(PROVIDERS),
+    checkoutUrl: z
+      .string()
+      .describe(
+        'Where the payer goes to pay; for usdt_bep20 an EIP-681 URI carrying the exact amount',
+      ),
+    expiresAt: isoTime.describe('The invoice cannot be paid after this'),
+  })
+  .meta({ id: 'SubscriptionCheckout' });
+
+const featuresSchema = z.object({
+  priorityQueue: z.boolean(),
+  premiumAgents: z.boolean(),
+  fasterSse: z.boolean(),
+  privateProjects: z.boolean(),
+  dedicatedRuntime: z.boolean(),
+});
+
+export const subscriptionSchema = z
+  .object({
+    tier: z.enum(TIERS).nullable().describe('Null when there is no subscription'),
+    status: z
+      .enum(SUBSCRIPTION_STATUSES)
+      .describe('active and grace have the features; canceled (renewal unpaid) and none do not'),
+    renewsAt: isoTime.nullable().describe('End of the current period'),
+    provider: z.enum(PROVIDERS).nullable(),
+    features: featuresSchema,
+    cancelAtPeriodEnd: z.boolean(),
+    pendingTier: z.enum(TIERS).nullable().describe('A downgrade that takes effect at renewsAt'),
+    graceUntil: isoTime
+      .nullable()
+      .describe('In grace: the subscription is canceled then unless the renewal is paid'),
+    renewal: z
+      .object({
+        paymentId: z.uuid(),
+        tier: z.enum(TIERS),
+        amountUsd: z.number(),
+        checkoutUrl: z.string(),
+        expiresAt: isoTime,
+      })
+      .nullable()
+      .describe('The open renewal invoice, if one is issued and unpaid'),
+  })
+  .meta({ id: 'Subscription' });
+
+export const changeBody = z.strictObject({
+  tier: tierField,
+  provider: providerField
+    .optional()
+    .describe('For an upgrade: who takes the pro-rated payment (default: the subscription’s)'),
+});
+
+export const changeResultSchema = z
+  .object({
+    subscription: subscriptionSchema,
+    checkout: checkoutSchema
+      .extend({ amountUsd: z.number().describe('The pro-rated price difference') })
+      .nullable()
+      .describe('Upgrade: the checkout of the pro-rated difference; the tier switches when paid'),
+  })
+  .meta({ id: 'SubscriptionChange' });
+
+const MAX_TOPUP_USD = 10_000;
+export const topupBody = z.strictObject({
+  provider: providerField,
+  amountUsd: z
+    .number({ error: 'must be a number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MAX_TOPUP_USD, { error: `must be at most ${MAX_TOPUP_USD}` })
+    // Cents: 12.34 is 1234 within float error; 12.345 is not.
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      error: 'must have at most 2 decimals',
+    })
+    .meta({ example: 25 }),
+});
+
+export const topupSchema = z
+  .object({
+    topupId: z.uuid(),
+    provider: z.enum(PROVIDERS),
+    amountUsd: z.number(),
+    amountFlow: z.number().describe('FLOW credited when the payment is confirmed'),
+    checkoutUrl: z.string(),
+    expiresAt: isoTime,
+  })
+  .meta({ id: 'FlowTopup' });
+
+export const callbackParams = z.object({
+  provider: z.string().max(32).describe('cryptobot or platega'),
+});
+
+export const callbackAckSchema = z.object({ ok: z.literal(true) });

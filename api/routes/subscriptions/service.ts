@@ -1,0 +1,352 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../../shared/config';
+import {
+  TIERS,
+  type SubscriptionStatus,
+  type Tier,
+} from '../../../shared/db/entities/subscription';
+import { flowForUsdCents, proratedUpgradeCents, usdNumber } from '../../../shared/domain/billing';
+import { flowNumber } from '../../../shared/domain/flow';
+import { featuresOf, TIER_PRICE_USD_CENTS, tierRank } from '../../../shared/domain/tiers';
+import { epochMs, isoUtc } from '../../../shared/db/sql';
+import { AppError } from '../../../shared/errors';
+import type { Logger } from '../../../shared/logger';
+import {
+  issueInvoice,
+  providerEnabled,
+  type HttpProviders,
+  type IssuedInvoice,
+  type InvoiceInput,
+} from '../../../shared/payments/invoices';
+import { PROVIDERS, ProviderError, type ProviderName } from '../../../shared/payments/provider';
+import type { Actor } from '../../access/actor';
+import { signalLifecycle, type LifecycleDeps } from './lifecycle';
+
+/**
+ * Subscriptions and FLOW top-ups (decisions in docs/payments.md). The API writes intent (a
+ * pending payment, the cancel flag, a pending downgrade) and signals the lifecycle workflow
+ * `subscription:<userId>`, which owns every time-driven change of the row.
+ */
+
+export interface SubscriptionServiceDeps extends LifecycleDeps {
+  em: EntityManager;
+  config: Pick<Config, 'temporal' | 'payments'>;
+  providers: HttpProviders;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  now: () => Date;
+}
+
+function tierOf(value: string): Tier {
+  const tier = TIERS.find((known) => known === value);
+  if (!tier) throw new AppError('tier_unknown', `tier: must be one of ${TIERS.join(', ')}`);
+  return tier;
+}
+
+function enabledProviders(deps: SubscriptionServiceDeps): ProviderName[] {
+  return PROVIDERS.filter((name) =>
+    providerEnabled({ payments: deps.config.payments, providers: deps.providers }, name),
+  );
+}
+
+function providerOf(deps: SubscriptionServiceDeps, value: string): ProviderName {
+  const enabled = enabledProviders(deps);
+  const provider = enabled.find((name) => name === value);
+  if (!provider) {
+    const list = enabled.length > 0 ? enabled.join(', ') : 'none';
+    throw new AppError(
+      'provider_unsupported',
+      `provider: ${JSON.stringify(value.slice(0, 32))} is not enabled here (enabled: ${list})`,
+    );
+  }
+  return provider;
+}
+
+async function invoice(
+  deps: SubscriptionServiceDeps,
+  input: Omit<InvoiceInput, 'now' | 'expiresAt'>,
+) {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + deps.config.payments.invoiceTtlMinutes * 60_000);
+  try {
+    return await issueInvoice(
+      { em: deps.em, payments: deps.config.payments, providers: deps.providers },
+      { ...input, now, expiresAt },
+    );
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    deps.logger.warn({ provider: error.provider, detail: error.detail }, 'invoice not created');
+    throw Object.assign(
+      new AppError(
+        'payment_provider_failed',
+        `provider: ${input.provider} did not create the invoice; try again or use another provider`,
+      ),
+      { cause: error },
+    );
+  }
+}
+
+function checkoutWire(issued: IssuedInvoice, tier: Tier) {
+  return {
+    subscriptionId: issued.paymentId,
+    tier,
+    provider: issued.provider,
+    checkoutUrl: issued.checkoutUrl,
+    expiresAt: issued.expiresAt.toISOString(),
+  };
+}
+
+/** `POST /subscriptions/checkout`: checks in the order of decisions §11, then one invoice. */
+export async function checkout(
+  deps: SubscriptionServiceDeps,
+  actor: Actor,
+  body: { tier: string; provider: string },
+) {
+  const tier = tierOf(body.tier);
+  const provider = providerOf(deps, body.provider);
+  const current = await subscriptionRow(deps.em, actor.userId);
+  if (current && (current.status === 'active' || current.status === 'grace')) {
+    throw new AppError(
+      'subscription_active',
+      `You already have the ${current.tier} tier (${current.status}); change it with POST /me/subscription/change`,
+    );
+  }
+  const issued = await invoice(deps, {
+    userId: actor.userId,
+    purpose: 'subscription',
+    tier,
+    provider,
+    amountUsdCents: TIER_PRICE_USD_CENTS[tier],
+    amountFlow: null,
+    description: `${tier} subscription, 1 month`,
+  });
+  return checkoutWire(issued, tier);
+}
+
+/** `POST /flow/topups`: an invoice whose confirmation credits FLOW (reason `topup`). */
+export async function createTopup(
+  deps: SubscriptionServiceDeps,
+  actor: Actor,
+  body: { provider: string; amountUsd: number },
+) {
+  const provider = providerOf(deps, body.provider);
+  const cents = Math.round(body.amountUsd * 100);
+  const amountFlow = flowForUsdCents(cents, deps.config.payments.flowPerUsd);
+  if (amountFlow <= 0n) throw new AppError('invalid_request', 'amountUsd: buys no FLOW');
+  const issued = await invoice(deps, {
+    userId: actor.userId,
+    purpose: 'topup',
+    tier: null,
+    provider,
+    amountUsdCents: cents,
+    amountFlow,
+    description: `${flowNumber(amountFlow)} FLOW`,
+  });
+  return {
+    topupId: issued.paymentId,
+    provider: issued.provider,
+    amountUsd: usdNumber(cents),
+    amountFlow: flowNumber(amountFlow),
+    checkoutUrl: issued.checkoutUrl,
+    expiresAt: issued.expiresAt.toISOString(),
+  };
+}
+
+interface SubscriptionRow {
+  tier: Tier;
+  status: SubscriptionStatus;
+  provider: ProviderName;
+  renews_at_ms: number;
+  cancel_at_period_end: boolean;
+  pending_tier: Tier | null;
+}
+
+async function subscriptionRow(
+  em: EntityManager,
+  userId: number,
+  lock = false,
+): Promise<SubscriptionRow | null> {
+  const [row] = await em.execute<SubscriptionRow[]>(
+    `select tier, status, provider, ${epochMs('renews_at')} as renews_at_ms, cancel_at_period_end,
+       pending_tier
+     from subscriptions where user_id = ?${lock ? ' for update' : ''}`,
+    [userId],
+  );
+  return row ?? null;
+}
+
+interface ViewRow {
+  tier: Tier | null;
+  status: SubscriptionStatus | null;
+  provider: ProviderName | null;
+  renews_at: string | null;
+  cancel_at_period_end: boolean | null;
+  pending_tier: Tier | null;
+  grace_until: string | null;
+  renewal_id: string | null;
+  renewal_tier: Tier | null;
+  renewal_cents: string | null;
+  renewal_url: string | null;
+  renewal_expires_at: string | null;
+}
+
+/** `GET /me/subscription`: the row and its open renewal invoice, in one statement. */
+export async function subscriptionView(em: EntityManager, userId: number) {
+  const [row] = await em.execute<ViewRow[]>(
+    `select s.tier, s.status, s.provider, ${isoUtc('s.renews_at')} as renews_at,
+       s.cancel_at_period_end, s.pending_tier, ${isoUtc('s.grace_until')} as grace_until,
+       r.id as renewal_id, r.tier as renewal_tier, r.amount_usd_cents as renewal_cents,
+       r.checkout_url as renewal_url, ${isoUtc('r.expires_at')} as renewal_expires_at
+     from (select ?::int as user_id) me
+     left join subscriptions s on s.user_id = me.user_id
+     left join lateral (
+       select p.id, p.tier, p.amount_usd_cents, p.checkout_url, p.expires_at from payments p
+       where p.user_id = me.user_id and p.purpose = 'renewal' and p.status = 'pending'
+         and p.expires_at > now() and s.status in ('active', 'grace')
+       order by p.created_at desc limit 1) r on true`,
+    [userId],
+  );
+  return subscriptionWire(row);
+}
+
+function subscriptionWire(row: ViewRow | undefined) {
+  if (!row?.status || row.status === 'none' || !row.tier) {
+    return {
+      tier: null,
+      status: 'none' as const,
+      renewsAt: null,
+      provider: null,
+      features: featuresOf(null),
+      cancelAtPeriodEnd: false,
+      pendingTier: null,
+      graceUntil: null,
+      renewal: null,
+    };
+  }
+  const entitled = row.status === 'active' || row.status === 'grace';
+  return {
+    tier: row.tier,
+    status: row.status,
+    renewsAt: row.renews_at,
+    provider: row.provider ?? null,
+    features: featuresOf(entitled ? row.tier : null),
+    cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
+    pendingTier: row.pending_tier ?? null,
+    graceUntil: row.grace_until,
+    renewal:
+      row.renewal_id && row.renewal_tier && row.renewal_url && row.renewal_expires_at
+        ? {
+            paymentId: row.renewal_id,
+            tier: row.renewal_tier,
+            amountUsd: usdNumber(BigInt(row.renewal_cents ?? 0)),
+            checkoutUrl: row.renewal_url,
+            expiresAt: row.renewal_expires_at,
+          }
+        : null,
+  };
+}
+
+function notFound(): AppError {
+  return new AppError(
+    'subscription_not_found',
+    'You have no active subscription (start one with POST /subscriptions/checkout)',
+  );
+}
+
+/**
+ * Changes the row's intent under its lock, then tells the workflow. The change is committed
+ * before the signal: a signal that fails is logged (the workflow reads the row at each step,
+ * so it still sees the change, only later).
+ */
+async function changeIntent(
+  deps: SubscriptionServiceDeps,
+  userId: number,
+  change: (em: EntityManager, row: SubscriptionRow) => Promise<void>,
+) {
+  await deps.em.transactional(async (tx) => {
+    const row = await subscriptionRow(tx, userId, true);
+    if (!row || (row.status !== 'active' && row.status !== 'grace')) throw notFound();
+    await change(tx, row);
+  });
+  try {
+    await signalLifecycle(deps, userId, 'changed');
+  } catch (error) {
+    deps.logger.warn({ err: error, userId }, 'subscription workflow not signalled');
+  }
+  return subscriptionView(deps.em, userId);
+}
+
+/**
+ * `POST /me/subscription/cancel`: the features stay until `renewsAt`, then the status is
+ * `none`. In grace the paid period is already over, so the subscription ends at once.
+ */
+export async function cancelSubscription(deps: SubscriptionServiceDeps, actor: Actor) {
+  return changeIntent(deps, actor.userId, async (em, row) => {
+    const ended = row.status === 'grace';
+    await em.execute(
+      `update subscriptions set cancel_at_period_end = true, pending_tier = null,
+         status = case when ? then 'none' else status end, updated_at = now()
+       where user_id = ?`,
+      [ended, actor.userId],
+    );
+  });
+}
+
+/** `POST /me/subscription/resume`: undoes a cancel while the period lasts. */
+export async function resumeSubscription(deps: SubscriptionServiceDeps, actor: Actor) {
+  return changeIntent(deps, actor.userId, async (em) => {
+    await em.execute(
+      `update subscriptions set cancel_at_period_end = false, updated_at = now() where user_id = ?`,
+      [actor.userId],
+    );
+  });
+}
+
+/**
+ * `POST /me/subscription/change`: a downgrade (or staying) is recorded and takes effect at
+ * `renewsAt`; an upgrade is a checkout of the price difference for the share of the period
+ * left, and switches the tier as soon as it is paid.
+ */
+export async function changeSubscription(
+  deps: SubscriptionServiceDeps,
+  actor: Actor,
+  body: { tier: string; provider?: string },
+) {
+  const tier = tierOf(body.tier);
+  const row = await subscriptionRow(deps.em, actor.userId);
+  if (!row || (row.status !== 'active' && row.status !== 'grace')) throw notFound();
+  if (tierRank(tier) <= tierRank(row.tier)) {
+    if (tier === row.tier && row.pending_tier === null) {
+      throw new AppError('invalid_request', `tier: you are on ${tier} already`);
+    }
+    // Downgrade, or back to the current tier: only the next period's tier changes.
+    const subscription = await changeIntent(deps, actor.userId, async (em) => {
+      await em.execute(
+        `update subscriptions set pending_tier = ?, updated_at = now() where user_id = ?`,
+        [tier === row.tier ? null : tier, actor.userId],
+      );
+    });
+    return { subscription, checkout: null };
+  }
+  if (row.status === 'grace') {
+    throw new AppError(
+      'subscription_past_due',
+      'Your renewal is unpaid: pay it first (GET /me/subscription shows the invoice), then upgrade',
+    );
+  }
+  const provider = providerOf(deps, body.provider ?? row.provider);
+  const renewsAt = new Date(row.renews_at_ms);
+  const amountUsdCents = proratedUpgradeCents(row.tier, tier, renewsAt, deps.now());
+  const issued = await invoice(deps, {
+    userId: actor.userId,
+    purpose: 'upgrade',
+    tier,
+    provider,
+    amountUsdCents,
+    amountFlow: null,
+    description: `upgrade ${row.tier} to ${tier} until ${renewsAt.toISOString().slice(0, 10)}`,
+  });
+  return {
+    subscription: await subscriptionView(deps.em, actor.userId),
+    checkout: { ...checkoutWire(issued, tier), amountUsd: usdNumber(amountUsdCents) },
+  };
+}
