@@ -13,6 +13,7 @@ import { serializerCompiler } from './serializer';
 import { validatorCompiler } from './validation';
 import spendPlugin from './plugins/spend';
 import usagePlugin from './plugins/usage';
+import { analyticsRoutes } from './routes/analytics/routes';
 import { authRoutes } from './routes/auth/routes';
 import { healthRoutes } from './routes/health/routes';
 import { flowRoutes } from './routes/flow/routes';
@@ -84,6 +85,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(searchRoutes, { deps });
   void app.register(subscriptionRoutes, { deps });
   void app.register(webhookRoutes, { deps });
+  void app.register(analyticsRoutes, { deps });
   return app;
 }
 

@@ -235,6 +235,7 @@ describe('POST /agents', () => {
       perCallPriceFlow: null,
       subscriptionFlowPerMonth: null,
       freemiumDailyCalls: null,
+      premium: false,
       tokenSlug: null,
       toolPrices: [],
       createdAt: expect.stringMatching(ISO),
@@ -463,6 +464,7 @@ describe('POST /agents/:slug/publish', () => {
       tags: ['chat', 'support'],
       monetization: 'hybrid',
       perCallPriceFlow: 0.25,
+      premium: false,
       stats: { callsLast30d: 0, p50LatencyMs: 0, rating: 0, ratingCount: 0 },
       tokenSlug: null,
       description: 'Answers questions',
@@ -1152,6 +1154,7 @@ describe('GET /marketplace/agents: sorts, filter and stats', () => {
       tags: ['nlp'],
       monetization: 'per_call',
       perCallPriceFlow: 0.5,
+      premium: false,
       stats: expected,
       tokenSlug: null,
     });

@@ -11,7 +11,7 @@ import type { ApiDeps } from '../../deps';
 import { isoTime, slugParams } from '../../wire';
 import { paySubscription } from './charges';
 import { invokeAgent } from './invoke';
-import { agentForCaller } from './visibility';
+import { agentForCaller, checkPremiumAccess } from './visibility';
 
 /** Largest answer an agent may give to one call. */
 const MAX_AGENT_RESPONSE_BYTES = 1024 * 1024;
@@ -65,6 +65,10 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
       config: { auth: 'user' },
       schema: {
         summary: 'Call an agent; FLOW is charged only when the call succeeds',
+        description:
+          'A premium agent (premium: true) answers only callers whose tier has premiumAgents ' +
+          '(pro, max) and its owner; anyone else gets 403 feature_not_in_tier before anything ' +
+          'is charged or the agent is called.',
         tags: ['agents'],
         params: slugParams,
         body: invokeBody,
@@ -111,6 +115,9 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
       config: { auth: 'user' },
       schema: {
         summary: 'Pay a month of an agent’s subscription (extends an active one)',
+        description:
+          'A premium agent’s subscription is sold only to callers who may call it (pro, max): ' +
+          'others get 403 feature_not_in_tier and pay nothing.',
         tags: ['agents'],
         params: slugParams,
         response: { 200: subscriptionResult },
@@ -119,7 +126,8 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
     async (request) => {
       const subscriberId = actorOf(request).userId;
       const now = new Date();
-      const agent = await agentForCaller(request.em, request.params.slug, subscriberId, now);
+      const found = await agentForCaller(request.em, request.params.slug, subscriberId, now);
+      const { agent } = found;
       if (!agent.isPublished) {
         throw new AppError('agent_not_published', `${agent.slug}: is not published`);
       }
@@ -129,6 +137,8 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
           `${agent.slug}: is priced ${agent.monetization ?? 'not at all'}, without subscriptions`,
         );
       }
+      // A month of an agent the caller may not call would be paid for nothing.
+      checkPremiumAccess(found, subscriberId);
       const price = BigInt(agent.subscriptionPrice ?? 0);
       await request.reserveFlow(price);
       const subscription = await paySubscription(request.em, {

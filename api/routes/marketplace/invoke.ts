@@ -17,7 +17,7 @@ import {
   settleCall,
   toolPriceMicros,
 } from './charges';
-import { agentForCaller } from './visibility';
+import { agentForCaller, checkPremiumAccess } from './visibility';
 import { fieldPath, UNSTORABLE_TEXT, unstorableTextPath } from '../../../shared/domain/text';
 
 /**
@@ -73,10 +73,13 @@ export async function invokeAgent(
   body: InvokeInput,
 ) {
   const now = new Date();
-  const agent = await agentForCaller(em, slug, caller.userId, now);
+  const found = await agentForCaller(em, slug, caller.userId, now);
+  const { agent } = found;
   if (!agent.monetization) {
     throw new AppError('agent_not_published', `${agent.slug}: is not published yet`);
   }
+  // Before pricing: a refused caller has nothing taken, held, sent or recorded.
+  checkPremiumAccess(found, caller.userId);
   const permitted = body.tools ?? PLATFORM_TOOL_NAMES;
   const prices = await toolPriceMicros(em, agent.id);
   const compensations: Compensation[] = [];

@@ -29,7 +29,7 @@ export const flowSql = (column: string) => `(${column} * 0.000001)::float8`;
 /** The list item's columns, read from agents `a`, stats `s` and the linked token `t`. */
 export const LIST_ITEM_COLUMNS = `
   a.slug, a.name, a.image_url as "imageUrl", a.tags, a.monetization,
-  ${flowSql('a.per_call_price')} as "perCallPriceFlow",
+  ${flowSql('a.per_call_price')} as "perCallPriceFlow", a.premium,
   coalesce(s.calls_30d, 0)::float8 as "callsLast30d",
   coalesce(s.p50_latency_ms, 0) as "p50LatencyMs",
   coalesce(s.rating, 0)::float8 as rating,
@@ -43,6 +43,7 @@ export interface ListItemRow {
   tags: string[];
   monetization: Monetization | null;
   perCallPriceFlow: number | null;
+  premium: boolean;
   callsLast30d: number;
   p50LatencyMs: number;
   rating: number;
@@ -58,6 +59,7 @@ export function listItem(row: ListItemRow): AgentListItem {
     tags: row.tags,
     monetization: row.monetization,
     perCallPriceFlow: row.perCallPriceFlow,
+    premium: row.premium,
     stats: {
       callsLast30d: row.callsLast30d,
       p50LatencyMs: row.p50LatencyMs,

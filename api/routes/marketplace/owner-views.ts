@@ -37,7 +37,7 @@ const ownerPage = statement<OwnerAgentView, OwnerPageParams>(
           a.monetization,
           ${flowSql('a.per_call_price')} as "perCallPriceFlow",
           ${flowSql('a.subscription_price')} as "subscriptionFlowPerMonth",
-          a.freemium_daily_calls as "freemiumDailyCalls",
+          a.freemium_daily_calls as "freemiumDailyCalls", a.premium,
           t.slug as "tokenSlug",
           ${TOOL_PRICES_JSON} as "toolPrices",
           ${isoUtc('a.created_at')} as "createdAt", ${isoUtc('a.updated_at')} as "updatedAt"
@@ -89,6 +89,7 @@ export async function ownerView(em: EntityManager, agent: Agent): Promise<OwnerA
     perCallPriceFlow: flowOrNull(agent.perCallPrice),
     subscriptionFlowPerMonth: flowOrNull(agent.subscriptionPrice),
     freemiumDailyCalls: agent.freemiumDailyCalls ?? null,
+    premium: agent.premium,
     tokenSlug: agent.token?.slug ?? null,
     toolPrices: prices.get(agent.id) ?? [],
     createdAt: agent.createdAt.toISOString(),

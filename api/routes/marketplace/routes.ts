@@ -80,7 +80,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
     {
       config: { auth: 'user' },
       schema: {
-        summary: 'Change an agent’s name, description, tags, image or endpoint (owner)',
+        summary:
+          'Change an agent’s name, description, tags, image, endpoint or premium flag (owner)',
         tags: agentTags,
         params: slugParams,
         body: updateAgentBody,
@@ -102,7 +103,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
           'subscriptionFlowPerMonth and call at no base price. hybrid: both offered; ' +
           'subscribers call at no base price, others pay per call. freemium: ' +
           'freemiumDailyCalls free calls per caller and UTC day, then perCallPriceFlow if set, ' +
-          'else refused. Tool prices stack on every model.',
+          'else refused. Tool prices stack on every model. premium: true limits calls (and ' +
+          'subscriptions) to the owner and callers with the pro or max tier; omitted keeps it.',
         tags: agentTags,
         params: slugParams,
         body: publishBody,
@@ -163,7 +165,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
     },
     async (request) => {
       const userId = actorOf(request).userId;
-      const agent = await agentForCaller(request.em, request.params.slug, userId, new Date());
+      const { agent } = await agentForCaller(request.em, request.params.slug, userId, new Date());
       return rateAgent(request.em, agent, userId, request.body.rating);
     },
   );

@@ -57,6 +57,9 @@ const endpointUrl = z
   .max(2048, { error: 'must be at most 2048 characters' })
   .describe('Where the owner’s agent runtime answers; https, never a private address');
 
+const PREMIUM = 'Premium agents answer only their owner and callers with the pro or max tier';
+const premium = z.boolean({ error: 'must be a boolean' });
+
 function isHttpsUrl(value: string): boolean {
   try {
     return new URL(value).protocol === 'https:';
@@ -71,6 +74,7 @@ export const createAgentBody = z.strictObject({
   tags: tagList(0).optional(),
   imageUrl: imageUrl.optional(),
   endpointUrl,
+  premium: premium.optional().describe(`${PREMIUM}; false when omitted`),
   slug: z
     .string()
     .max(SLUG_MAX_LENGTH, { error: `must be at most ${SLUG_MAX_LENGTH} characters` })
@@ -85,6 +89,7 @@ export const updateAgentBody = z.strictObject({
   tags: tagList(0).optional(),
   imageUrl: imageUrl.optional(),
   endpointUrl: endpointUrl.optional(),
+  premium: premium.optional().describe(PREMIUM),
 });
 
 /**
@@ -120,6 +125,7 @@ export const publishBody = z.strictObject({
     .nullable()
     .optional()
     .describe('Links one of the caller’s tokens; null unlinks; omitted keeps the current link'),
+  premium: premium.optional().describe(`${PREMIUM}; omitted keeps the current setting`),
 });
 
 export const toolPricesBody = z.strictObject({
@@ -165,6 +171,8 @@ export const marketplaceQuery = z.object({
 
 const money = z.number().nullable();
 
+const premiumFlag = z.boolean().describe(PREMIUM);
+
 export const toolPriceSchema = z.object({ tool: z.string(), perCallFlow: z.number() });
 
 export const ownerAgentSchema = z
@@ -184,6 +192,7 @@ export const ownerAgentSchema = z
     perCallPriceFlow: money,
     subscriptionFlowPerMonth: money,
     freemiumDailyCalls: z.number().int().nullable(),
+    premium: premiumFlag,
     tokenSlug: z.string().nullable(),
     toolPrices: z.array(toolPriceSchema),
     createdAt: isoTime,
@@ -242,6 +251,7 @@ export const agentListItemSchema = z
     tags: z.array(z.string()),
     monetization: z.enum(MONETIZATIONS).nullable(),
     perCallPriceFlow: money,
+    premium: premiumFlag,
     stats: z.object({
       callsLast30d: z.number().int().describe('Succeeded calls in the last 30 UTC days'),
       p50LatencyMs: z

@@ -59,6 +59,7 @@ export async function createAgent(deps: AgentServiceDeps, userId: number, input:
         imageUrl: input.imageUrl ?? null,
         endpointUrl,
         endpointSecret: secret,
+        premium: input.premium ?? false,
         isPublished: false,
         createdAt: now,
         updatedAt: now,
@@ -91,6 +92,7 @@ export async function updateAgent(
   if (input.description !== undefined) agent.description = input.description;
   if (input.tags !== undefined) agent.tags = input.tags;
   if (input.imageUrl !== undefined) agent.imageUrl = input.imageUrl;
+  if (input.premium !== undefined) agent.premium = input.premium;
   agent.updatedAt = new Date();
   await deps.em.flush();
   return ownerView(deps.em, agent);
@@ -251,6 +253,7 @@ export async function publishAgent(
     const now = new Date();
     Object.assign(agent, settings);
     agent.tags = input.tags;
+    if (input.premium !== undefined) agent.premium = input.premium;
     // Republishing a live agent keeps its date; publishing again after unpublish starts anew.
     if (!agent.isPublished || !agent.publishedAt) agent.publishedAt = now;
     agent.isPublished = true;

@@ -1,6 +1,9 @@
 import { Agent } from '../../../shared/db/entities';
+import type { Tier } from '../../../shared/db/entities/subscription';
 import type { EntityManager } from '../../../shared/db/orm';
+import { featuresOf } from '../../../shared/domain/tiers';
 import { AppError } from '../../../shared/errors';
+import { ENTITLED_TIER_SQL } from '../../../shared/subscriptions/entitlements';
 import { looksLikeSlug } from '../../wire';
 import { hasActiveSubscription } from './charges';
 
@@ -20,23 +23,75 @@ async function findBySlug(em: EntityManager, slug: string): Promise<Agent | null
   return looksLikeSlug(slug) ? em.findOne(Agent, { slug }) : null;
 }
 
-/** The agent as `callerId` (null when anonymous) may see it at `now`; else 404. */
+/** An agent as a caller may see it, and the tier whose features that caller has now. */
+export interface CallerAgent {
+  agent: Agent;
+  /** The caller's entitled tier (null: none, or anonymous), read with the agent. */
+  callerTier: Tier | null;
+}
+
+/**
+ * The agent row and the caller's entitled tier in one statement (`ENTITLED_TIER_SQL`), so the
+ * premium gate costs the invoke path no extra round trip. The row is hydrated as the
+ * EntityManager would have loaded it.
+ */
+const AGENT_WITH_CALLER_TIER = `select a.*, ${ENTITLED_TIER_SQL} as caller_tier
+  from agents a where a.slug = ?`;
+
+async function findWithCallerTier(
+  em: EntityManager,
+  slug: string,
+  callerId: number | null,
+): Promise<CallerAgent | null> {
+  if (!looksLikeSlug(slug)) return null;
+  const [row] = await em.execute<Record<string, unknown>[]>(AGENT_WITH_CALLER_TIER, [
+    callerId,
+    slug,
+  ]);
+  if (!row) return null;
+  const { caller_tier: callerTier, ...columns } = row;
+  return { agent: em.map(Agent, columns), callerTier: (callerTier ?? null) as Tier | null };
+}
+
+/**
+ * The agent as `callerId` (null when anonymous) may see it at `now`, with the caller's tier;
+ * else 404.
+ */
 export async function agentForCaller(
   em: EntityManager,
   slug: string,
   callerId: number | null,
   now: Date,
-): Promise<Agent> {
-  const agent = await findBySlug(em, slug);
-  if (!agent) throw agentNotFound(slug);
-  if (callerId !== null && agent.owner.id === callerId) return agent;
-  if (agent.isPublished) return agent;
+): Promise<CallerAgent> {
+  const found = await findWithCallerTier(em, slug, callerId);
+  if (!found) throw agentNotFound(slug);
+  const { agent } = found;
+  if (callerId !== null && agent.owner.id === callerId) return found;
+  if (agent.isPublished) return found;
   if (agent.monetization == null || callerId === null) throw agentNotFound(slug);
   const stillListed = agent.listedUntil != null && agent.listedUntil > now;
-  if (stillListed && (await isExistingCaller(em, agent.id, callerId))) return agent;
+  if (stillListed && (await isExistingCaller(em, agent.id, callerId))) return found;
   // A subscription already paid runs to its end, even past the listing's removal.
-  if (await hasActiveSubscription(em, agent.id, callerId, now)) return agent;
+  if (await hasActiveSubscription(em, agent.id, callerId, now)) return found;
   throw agentNotFound(slug);
+}
+
+/**
+ * The premium gate (decisions §11 `premiumAgents`): a premium agent may be called (or
+ * subscribed to) only by callers whose tier has `premiumAgents` (pro, max). Its owner always
+ * may: it is their own runtime, and they must be able to try it before anyone pays for it.
+ * Checked after visibility (a hidden agent stays a 404) and before anything is priced,
+ * reserved, charged or sent.
+ */
+export function checkPremiumAccess(found: CallerAgent, callerId: number): void {
+  const { agent, callerTier } = found;
+  if (!agent.premium || agent.owner.id === callerId) return;
+  if (featuresOf(callerTier).premiumAgents) return;
+  throw new AppError(
+    'feature_not_in_tier',
+    `${agent.slug}: is a premium agent, for callers with the pro tier or higher ` +
+      `(your tier: ${callerTier ?? 'none'}; GET /me/subscription)`,
+  );
 }
 
 /** A caller who has used the agent before: a succeeded call, or a subscription (even expired). */
