@@ -33,6 +33,7 @@ import { enqueueOutboxEvent } from '../shared/outbox/outbox';
 import {
   chainSyncSignals,
   projectBuildSignals,
+  subscriptionSignals,
   webhookTaskQueue,
   workflowIds,
   workflowTypes,
@@ -295,6 +296,88 @@ async function holderRewardDistribution(ctx: TestContext) {
   await saveHistory('holder-reward-distribution', handle);
 }
 
+/** Inserts a confirmed subscription payment (as a provider callback would leave it). */
+async function paidPayment(ctx: TestContext, userId: number, purpose: string, applied: boolean) {
+  const [payment] = await ctx.sql<{ id: string }>(
+    `insert into payments (id, user_id, purpose, tier, provider, amount_usd_cents, status,
+       provider_invoice_id, provider_payment_id, expires_at, paid_at, applied_at, created_at,
+       updated_at)
+     values (gen_random_uuid(), $1, $2, 'plus', 'cryptobot', 2000, 'paid', gen_random_uuid(),
+       gen_random_uuid(), now() + interval '1 hour', now(), $3, now(), now())
+     returning id`,
+    [userId, purpose, applied ? new Date() : null],
+  );
+  return payment!.id;
+}
+
+function subscriptionInput(ctx: TestContext, userId: number) {
+  return { userId, renewalLeadMs: ctx.config.payments.renewalLeadHours * 3_600_000 };
+}
+
+/** A payment signalled with signal-with-start activates; a `changed` signal reloads the row. */
+async function subscriptionActivated(ctx: TestContext) {
+  const userId = await insertUser(ctx);
+  const paymentId = await paidPayment(ctx, userId, 'subscription', false);
+  const handle = await ctx.deps.temporal.workflow.signalWithStart(workflowTypes.subscription, {
+    workflowId: workflowIds.subscription(userId),
+    taskQueue: ctx.config.temporal.taskQueue,
+    args: [subscriptionInput(ctx, userId)],
+    signal: subscriptionSignals.paymentConfirmed,
+    signalArgs: [{ paymentId }],
+  });
+  await waitFor(
+    async () =>
+      (
+        await ctx.sql('select 1 from payments where id = $1 and applied_at is not null', [
+          paymentId,
+        ])
+      ).length === 1,
+    30_000,
+    'subscription: activation',
+  );
+  await ctx.sql('update subscriptions set cancel_at_period_end = true where user_id = $1', [
+    userId,
+  ]);
+  await handle.signal(subscriptionSignals.changed);
+  await waitFor(
+    async () =>
+      (await handle.fetchHistory()).events!.filter((e) => e.activityTaskCompletedEventAttributes)
+        .length >= 3,
+    30_000,
+    'subscription: reload after the change',
+  );
+  await handle.terminate('recorded');
+  await saveHistory('subscription-activated', handle);
+}
+
+/** A prepaid period ends: the next period starts and the workflow continues as new. */
+async function subscriptionRenewed(ctx: TestContext) {
+  const userId = await insertUser(ctx);
+  const paymentId = await paidPayment(ctx, userId, 'renewal', true);
+  await ctx.sql(
+    `insert into subscriptions (user_id, tier, status, provider, renews_at,
+       next_period_payment_id, created_at, updated_at)
+     values ($1, 'plus', 'active', 'cryptobot', now() + interval '2 seconds', $2, now(), now())`,
+    [userId, paymentId],
+  );
+  const handle = await ctx.deps.temporal.workflow.start(workflowTypes.subscription, {
+    workflowId: workflowIds.subscription(userId),
+    taskQueue: ctx.config.temporal.taskQueue,
+    args: [subscriptionInput(ctx, userId)],
+  });
+  const firstRun = ctx.deps.temporal.workflow.getHandle(
+    handle.workflowId,
+    handle.firstExecutionRunId,
+  );
+  await waitFor(
+    async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
+    30_000,
+    'subscription: continue-as-new after the renewal',
+  );
+  await saveHistory('subscription-renewed', firstRun);
+  await ctx.deps.temporal.workflow.getHandle(handle.workflowId).terminate('recorded');
+}
+
 type Scenario = (ctx: TestContext, receiver: WebhookReceiver) => Promise<void>;
 
 /** Scenarios on the shared context and worker; `project-build-failed` needs its own. */
@@ -310,6 +393,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'chain-sync': chainSync,
   'holder-rewards-schedule': holderRewardsSchedule,
   'holder-reward-distribution': holderRewardDistribution,
+  'subscription-activated': subscriptionActivated,
+  'subscription-renewed': subscriptionRenewed,
 };
 const OWN_CONTEXT = 'project-build-failed';
 

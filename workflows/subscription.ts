@@ -122,7 +122,9 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
       state = await acts.loadSubscription({ userId, nowMs: Date.now() });
       continue;
     }
-    if (state.status === 'active' && state.renewsAtMs !== startedPeriod && step > 0) break;
+    // A new period began (a renewal, not the activation): start a fresh history.
+    const advanced = startedPeriod !== null && state.renewsAtMs !== startedPeriod;
+    if (state.status === 'active' && advanced) break;
     const next = nextStep(state, Date.now(), renewalLeadMs, invoicedFor);
     if (next === null) {
       if (await condition(woken, IDLE_MS)) continue;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +71,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   opened.push(deps);
   const pg = new PgClient({ connectionString: config.databaseUrl });
   await pg.connect();
+  // Every test file's users get ids of their own: per-user workflow ids (`subscription:<userId>`)
+  // are unique per Temporal namespace, which all test files share.
+  await pg.query(`alter sequence users_id_seq restart with ${randomInt(1, 2_000_000_000)}`);
 
   return {
     config,

@@ -69,6 +69,7 @@ function summarize({ events }: RecordedHistory) {
 }
 
 const COMPLETED = 'EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED';
+const TERMINATED = 'EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED';
 const CONTINUED_AS_NEW = 'EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW';
 
 /** Every recorded scenario and what its history must show. */
@@ -185,6 +186,26 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     closedBy: COMPLETED,
     result: { distributionId: null, credited: 0, creditedFlow: 0 },
     scheduled: { distributeHolderRewards: 1 },
+    local: {},
+    signals: [],
+    patches: [],
+  },
+  // Activated by a signal-with-start, then told of a cancel; terminated while it waits.
+  'subscription-activated': {
+    workflowType: workflowTypes.subscription,
+    closedBy: TERMINATED,
+    result: null,
+    scheduled: { loadSubscription: 2, applySubscriptionPayment: 1 },
+    local: {},
+    signals: ['paymentConfirmed', 'changed'],
+    patches: [],
+  },
+  // A prepaid period ends: the next one starts and the run continues as new.
+  'subscription-renewed': {
+    workflowType: workflowTypes.subscription,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { loadSubscription: 1, endSubscriptionPeriod: 1 },
     local: {},
     signals: [],
     patches: [],
