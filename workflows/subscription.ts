@@ -84,7 +84,8 @@ function nextStep(
  *   time-driven transitions and the application of payments. Each step is an activity that
  *   locks the row and is conditional on the period it was planned for, so retries, replays and
  *   late signals change nothing twice. Payments are applied once (`payments.applied_at`); on
- *   start it also applies any confirmed payment whose signal was lost.
+ *   start it also applies any confirmed payment whose signal was lost, and before each
+ *   time-driven step it asks the providers about open invoices (a lost callback).
  * - Periods: calendar months. The renewal invoice is issued `renewalLeadMs` before `renewsAt`;
  *   unpaid at `renewsAt` → grace (features stay), the invoice re-issued and the user notified
  *   daily; paid within 7 days → active, the next period continuing from the old `renewsAt`;
@@ -134,6 +135,11 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
     }
     const wait = next.atMs - Date.now();
     if (wait > 0 && (await condition(woken, wait))) continue;
+    if (next.activity !== 'issueRenewalInvoice') {
+      // A payment whose callback was lost is found at the provider before time moves on.
+      state = await acts.reconcileSubscriptionPayments({ userId, nowMs: Date.now() });
+      if (state.unappliedPaymentIds.length > 0) continue;
+    }
     const renewsAtMs = state.renewsAtMs!;
     if (next.activity === 'issueRenewalInvoice') invoicedFor = renewsAtMs;
     state = await acts[next.activity]({ userId, renewsAtMs, nowMs: Date.now(), day: next.day });

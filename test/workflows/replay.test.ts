@@ -205,7 +205,7 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     workflowType: workflowTypes.subscription,
     closedBy: CONTINUED_AS_NEW,
     result: null,
-    scheduled: { loadSubscription: 1, endSubscriptionPeriod: 1 },
+    scheduled: { loadSubscription: 1, reconcileSubscriptionPayments: 1, endSubscriptionPeriod: 1 },
     local: {},
     signals: [],
     patches: [],

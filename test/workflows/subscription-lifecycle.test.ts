@@ -196,6 +196,32 @@ describe('subscription lifecycle (time-skipping)', () => {
     expect(description.status.name).toBe('RUNNING');
   });
 
+  it('renews when the renewal was paid at the provider but its callback never arrived', async () => {
+    const { user, active } = await subscribe('plus');
+    await skipTo(active.renews_at - leadMs() + HOUR_MS);
+    const invoice = await pendingRenewal(user);
+    const callbackUrl = providers.cryptobot.callbackUrl;
+    providers.cryptobot.callbackUrl = null;
+    try {
+      expect(await providers.cryptobot.pay(invoice.id)).toBeNull();
+    } finally {
+      providers.cryptobot.callbackUrl = callbackUrl;
+    }
+    expect((await row(user))?.next_period_payment_id).toBeNull();
+    await skipTo(active.renews_at + HOUR_MS);
+    const renewed = await until(
+      () => row(user),
+      (r) => r!.renews_at !== active.renews_at,
+      'renewal after a status check',
+    );
+    expect(renewed).toMatchObject({ status: 'active', tier: 'plus' });
+    const [payment] = await ctx.sql<{ status: string; outcome: string }>(
+      'select status, outcome from payments where id = $1',
+      [invoice.id],
+    );
+    expect(payment).toEqual({ status: 'paid', outcome: 'prepaid' });
+  });
+
   it('keeps the features in grace, and a payment on day 3 continues the period from the old renewsAt', async () => {
     const { user, active } = await subscribe('pro');
     await skipTo(active.renews_at + HOUR_MS);

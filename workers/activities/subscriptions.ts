@@ -5,6 +5,7 @@ import { DAY_MS } from '../../shared/domain/billing';
 import { TIER_PRICE_USD_CENTS } from '../../shared/domain/tiers';
 import type { Logger } from '../../shared/logger';
 import { enqueueNotification } from '../../shared/notifications/queue';
+import { confirmPayment } from '../../shared/payments/confirm';
 import { createHttpProviders } from '../../shared/payments/http-providers';
 import { issueInvoice, providerEnabled, type HttpProviders } from '../../shared/payments/invoices';
 import {
@@ -23,6 +24,9 @@ import {
   loadSubscriptionState,
   renewalDue,
 } from '../subscriptions/lifecycle';
+
+/** Open invoices checked per reconciliation (the newest; older ones have expired). */
+const RECONCILE_LIMIT = 10;
 
 /**
  * Activities of the subscription lifecycle (`workflows/subscription.ts`). Every step is
@@ -124,6 +128,46 @@ export function createSubscriptionActivities(deps: {
   }
 
   return {
+    /**
+     * Asks the providers about the user's open subscription invoices and confirms those paid
+     * there: a callback that never arrived must not put a paying subscriber into grace. Runs
+     * before each time-driven step; the workflow applies what it confirmed before the step.
+     */
+    async reconcileSubscriptionPayments(input: {
+      userId: number;
+      nowMs: number;
+    }): Promise<SubscriptionState> {
+      const em = deps.orm.em.fork();
+      const open = await em.execute<
+        { id: string; provider: string; provider_invoice_id: string }[]
+      >(
+        `select id, provider, provider_invoice_id from payments
+         where user_id = ? and status = 'pending' and purpose <> 'topup'
+           and provider_invoice_id is not null
+         order by created_at desc limit ${RECONCILE_LIMIT}`,
+        [input.userId],
+      );
+      for (const payment of open) {
+        const provider = providers[payment.provider as keyof HttpProviders];
+        if (!provider) continue;
+        try {
+          const found = await provider.fetchStatus(payment.provider_invoice_id);
+          if (found.status !== 'paid') continue;
+          await confirmPayment(em, {
+            paymentId: payment.id,
+            provider: provider.name,
+            providerPaymentId: found.providerPaymentId,
+            now: new Date(),
+          });
+          deps.logger.info({ paymentId: payment.id }, 'payment confirmed by a status check');
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          deps.logger.warn({ paymentId: payment.id, detail: error.detail }, 'status check failed');
+        }
+      }
+      return state(em, input);
+    },
+
     async loadSubscription(input: { userId: number; nowMs: number }): Promise<SubscriptionState> {
       return state(deps.orm.em.fork(), input);
     },
