@@ -283,6 +283,17 @@ const envSchema = z
     PLATEGA_API_URL: z.url().default('https://app.platega.io'),
     PLATEGA_MERCHANT_ID: z.string().min(1).optional(),
     PLATEGA_SECRET: z.string().min(1).optional(),
+    // Platega charges in its own currency (rubles): the method, currency and rate per USD.
+    PLATEGA_PAYMENT_METHOD: z.coerce.number().int().positive().default(2),
+    PLATEGA_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+      .default('RUB'),
+    PLATEGA_RATE_PER_USD: z.coerce.number().positive().optional(),
+    PLATEGA_RETURN_URL: z.url().optional(),
+    PLATEGA_FAILED_URL: z.url().optional(),
+    // Crypto Pay `accepted_assets` (e.g. USDT,TON); empty: every asset Crypto Pay offers.
+    CRYPTOBOT_ACCEPTED_ASSETS: csv,
     // usdt_bep20: the chain and the treasury address amount-tagged USDT transfers go to (the
     // token is the chain's CHAIN_PAYMENT_TOKENS `usdt`). Outside production: chain 31337.
     USDT_BEP20_CHAIN_ID: z.coerce.number().int().positive().optional(),
@@ -307,6 +318,14 @@ const envSchema = z
     // Production never runs on embedded stand-ins or development secrets.
     for (const name of ['DATABASE_URL', 'REDIS_URL'] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required' });
+    }
+    // A placeholder exchange rate must never price real payments.
+    if (env.PLATEGA_MERCHANT_ID && env.PLATEGA_RATE_PER_USD === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PLATEGA_RATE_PER_USD'],
+        message: 'is required when Platega is enabled',
+      });
     }
     for (const name of ['JWT_SECRET', 'API_KEY_PEPPER'] as const) {
       if (env[name] === DEV_SECRET) {
@@ -388,14 +407,27 @@ export interface Config {
 
 /** Providers are enabled by configuration; a missing one is `provider_unsupported`. */
 export interface PaymentsConfig {
-  cryptobot: { apiUrl: string; token: string } | null;
-  platega: { apiUrl: string; merchantId: string; secret: string } | null;
+  cryptobot: { apiUrl: string; token: string; acceptedAssets: string[] } | null;
+  platega: {
+    apiUrl: string;
+    merchantId: string;
+    secret: string;
+    paymentMethod: number;
+    currency: string;
+    /** Units of `currency` per USD (outside production: 100 unless set). */
+    ratePerUsd: number;
+    returnUrl: string | undefined;
+    failedUrl: string | undefined;
+  } | null;
   usdtBep20: { chainId: number; treasury: `0x${string}`; token: `0x${string}` } | null;
   invoiceTtlMinutes: number;
   renewalLeadHours: number;
   flowPerUsd: number;
   topupSettlementHours: number;
 }
+
+/** Outside production an unset PLATEGA_RATE_PER_USD is this placeholder (production requires it). */
+const DEV_PLATEGA_RATE_PER_USD = 100;
 
 /** Outside production, usdt_bep20 runs on the local chain to anvil's account 9 as treasury. */
 const DEV_USDT_TREASURY = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
@@ -410,7 +442,11 @@ function paymentsConfig(
   const usdtToken = usdtChain === undefined ? undefined : chainPaymentTokens[usdtChain]?.usdt;
   return {
     cryptobot: env.CRYPTOBOT_API_TOKEN
-      ? { apiUrl: env.CRYPTOBOT_API_URL.replace(/\/+$/, ''), token: env.CRYPTOBOT_API_TOKEN }
+      ? {
+          apiUrl: env.CRYPTOBOT_API_URL.replace(/\/+$/, ''),
+          token: env.CRYPTOBOT_API_TOKEN,
+          acceptedAssets: env.CRYPTOBOT_ACCEPTED_ASSETS,
+        }
       : null,
     platega:
       env.PLATEGA_MERCHANT_ID && env.PLATEGA_SECRET
@@ -418,6 +454,11 @@ function paymentsConfig(
             apiUrl: env.PLATEGA_API_URL.replace(/\/+$/, ''),
             merchantId: env.PLATEGA_MERCHANT_ID,
             secret: env.PLATEGA_SECRET,
+            paymentMethod: env.PLATEGA_PAYMENT_METHOD,
+            currency: env.PLATEGA_CURRENCY,
+            ratePerUsd: env.PLATEGA_RATE_PER_USD ?? DEV_PLATEGA_RATE_PER_USD,
+            returnUrl: env.PLATEGA_RETURN_URL,
+            failedUrl: env.PLATEGA_FAILED_URL,
           }
         : null,
     usdtBep20:

@@ -4,7 +4,7 @@ import { createCryptoBotProvider, type CryptoBotOptions } from './cryptobot';
 import { createPlategaProvider, type PlategaOptions } from './platega';
 import type { HttpPaymentProvider, HttpProviderName } from './provider';
 
-/** Settings not in `PaymentsConfig` yet; each has a documented default in its adapter. */
+/** Overrides of the configured settings (tests pin a clock or a rate). */
 export interface HttpProviderOptions {
   cryptobot?: CryptoBotOptions;
   platega?: PlategaOptions;
@@ -22,10 +22,24 @@ export function createHttpProviders(
 ): Partial<Record<HttpProviderName, HttpPaymentProvider>> {
   const providers: Partial<Record<HttpProviderName, HttpPaymentProvider>> = {};
   if (payments.cryptobot) {
-    providers.cryptobot = createCryptoBotProvider(payments.cryptobot, outbound, options.cryptobot);
+    providers.cryptobot = createCryptoBotProvider(payments.cryptobot, outbound, {
+      acceptedAssets:
+        payments.cryptobot.acceptedAssets.length > 0
+          ? payments.cryptobot.acceptedAssets
+          : undefined,
+      ...options.cryptobot,
+    });
   }
   if (payments.platega) {
-    providers.platega = createPlategaProvider(payments.platega, outbound, options.platega);
+    const { paymentMethod, currency, ratePerUsd, returnUrl, failedUrl } = payments.platega;
+    providers.platega = createPlategaProvider(payments.platega, outbound, {
+      paymentMethod,
+      currency,
+      ratePerUsd,
+      returnUrl,
+      failedUrl,
+      ...options.platega,
+    });
   }
   return providers;
 }

@@ -41,7 +41,7 @@ export interface PlategaOptions {
   now?: () => Date;
 }
 
-/** Used until configuration provides them (PLATEGA_PAYMENT_METHOD, _CURRENCY, _RATE_PER_USD). */
+/** Fallbacks of an adapter built without options (configuration always passes its own). */
 export const PLATEGA_DEFAULTS = { paymentMethod: 2, currency: 'RUB', ratePerUsd: 100 } as const;
 
 /** Whether a callback carries our own merchant id and secret (both compared in constant time). */

@@ -1,4 +1,4 @@
-import type { PaymentsConfig } from '../../shared/config';
+import { loadConfig, type PaymentsConfig } from '../../shared/config';
 import { createOutboundClient, type OutboundClient } from '../../shared/net/outbound-client';
 import {
   startPaymentStandIns,
@@ -27,19 +27,9 @@ export async function startPaymentProviders(
     timeoutMs: 5_000,
     maxResponseBytes: 256 * 1024,
   });
-  const payments: PaymentsConfig = {
-    cryptobot: { apiUrl: standIns.cryptobot.apiUrl, token: standIns.cryptobot.token },
-    platega: {
-      apiUrl: standIns.platega.url,
-      merchantId: standIns.platega.merchantId,
-      secret: standIns.platega.secret,
-    },
-    usdtBep20: null,
-    invoiceTtlMinutes: 60,
-    renewalLeadHours: 72,
-    flowPerUsd: 1,
-    topupSettlementHours: 24,
-  };
+  // Parsed like the service's own configuration, from the variables that point at the stand-ins.
+  const payments: PaymentsConfig = loadConfig({ NODE_ENV: 'test', ...standIns.env }).payments;
+
   return {
     ...standIns,
     payments,

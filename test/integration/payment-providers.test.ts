@@ -234,7 +234,7 @@ describe('Crypto Pay', () => {
   it('turns a refused token into a ProviderError that does not contain the token', async () => {
     const token = `${providers.cryptobot.token}-revoked`;
     const refused = createHttpProviders(
-      { ...providers.payments, cryptobot: { apiUrl: providers.cryptobot.apiUrl, token } },
+      { ...providers.payments, cryptobot: { ...providers.payments.cryptobot!, token } },
       providers.outbound,
     ).cryptobot!;
     const error = await providerError(refused.createInvoice(invoiceRequest()));
@@ -250,7 +250,14 @@ describe('Crypto Pay', () => {
       'getInvoices: invoice not found',
     );
     const down = createHttpProviders(
-      { ...providers.payments, cryptobot: { apiUrl: 'http://127.0.0.1:9/api', token: 't' } },
+      {
+        ...providers.payments,
+        cryptobot: {
+          ...providers.payments.cryptobot!,
+          apiUrl: 'http://127.0.0.1:9/api',
+          token: 't',
+        },
+      },
       providers.outbound,
     ).cryptobot!;
     expect((await providerError(down.createInvoice(invoiceRequest()))).detail).toBe(

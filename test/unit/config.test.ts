@@ -163,3 +163,50 @@ describe('CHAIN_PAYMENT_TOKENS', () => {
     }
   });
 });
+
+describe('payment providers', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://db/x',
+    REDIS_URL: 'redis://r:6379',
+    JWT_SECRET: 'p'.repeat(40),
+    API_KEY_PEPPER: 'q'.repeat(40),
+  };
+
+  it('enables a provider only with its credentials', () => {
+    const none = loadConfig(production).payments;
+    expect({ cryptobot: none.cryptobot, platega: none.platega, usdt: none.usdtBep20 }).toEqual({
+      cryptobot: null,
+      platega: null,
+      usdt: null,
+    });
+    const both = loadConfig({
+      ...production,
+      CRYPTOBOT_API_TOKEN: '1234:AAtoken',
+      PLATEGA_MERCHANT_ID: 'merchant',
+      PLATEGA_SECRET: 'secret',
+      PLATEGA_RATE_PER_USD: '92.5',
+    }).payments;
+    expect(both.cryptobot).toMatchObject({
+      apiUrl: 'https://pay.crypt.bot/api',
+      acceptedAssets: [],
+    });
+    expect(both.platega).toMatchObject({ currency: 'RUB', paymentMethod: 2, ratePerUsd: 92.5 });
+  });
+
+  it('refuses Platega in production without an exchange rate, and allows a placeholder elsewhere', () => {
+    const platega = { PLATEGA_MERCHANT_ID: 'merchant', PLATEGA_SECRET: 'secret' };
+    expect(() => loadConfig({ ...production, ...platega })).toThrow(
+      'PLATEGA_RATE_PER_USD: is required when Platega is enabled',
+    );
+    expect(loadConfig(platega).payments.platega?.ratePerUsd).toBe(100);
+  });
+
+  it('runs usdt_bep20 on the local chain outside production, to anvil account 9', () => {
+    expect(loadConfig({}).payments.usdtBep20).toEqual({
+      chainId: 31337,
+      treasury: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+      token: '0x536cce5883F2D6D2f5B52A479cf962ab53396862',
+    });
+  });
+});
