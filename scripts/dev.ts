@@ -28,6 +28,7 @@ import {
   type Running,
 } from './embedded-services';
 import { startLocalChain } from './anvil';
+import { startPaymentStandIns, type PaymentStandIns } from './payment-stand-ins';
 import { ANVIL_ACCOUNT_0_KEY, deployReferenceContracts } from './chain-deployment';
 
 /**
@@ -91,6 +92,25 @@ async function main(): Promise<void> {
     );
   }
 
+  // Test payments: loopback stand-ins of Crypto Pay and Platega (unless real ones are set).
+  let paymentStandIns: PaymentStandIns | null = null;
+  const realProviders = env.CRYPTOBOT_API_TOKEN || env.PLATEGA_MERCHANT_ID;
+  if (env.DEV_PAYMENT_STAND_INS !== 'false' && !realProviders) {
+    const port = env.PORT ?? '3000';
+    paymentStandIns = await startPaymentStandIns({
+      callbackUrls: {
+        cryptobot: `http://127.0.0.1:${port}/payments/cryptobot/callback`,
+        platega: `http://127.0.0.1:${port}/payments/platega/callback`,
+      },
+    });
+    stops.push(paymentStandIns.close);
+    Object.assign(env, paymentStandIns.env);
+    logger.info(
+      { cryptobot: paymentStandIns.cryptobot.url, platega: paymentStandIns.platega.url },
+      'payment providers not set: loopback stand-ins of Crypto Pay and Platega (DEV_PAYMENT_STAND_INS=false turns them off)',
+    );
+  }
+
   const config = loadConfig(env);
   const deps = await connectApiDeps(config, logger.child({ component: 'api' }), {
     redis,
@@ -146,6 +166,16 @@ async function main(): Promise<void> {
       `  Docs         ${base}/docs   (OpenAPI: ${base}/openapi.json)`,
       `  Readiness    ${base}/readyz`,
       `  Temporal UI  ${temporalUi}`,
+      ...(paymentStandIns
+        ? [
+            `  Payments     cryptobot and platega are loopback stand-ins: open a checkoutUrl and press Pay`,
+          ]
+        : []),
+      ...(config.payments.usdtBep20
+        ? [
+            `               usdt_bep20: send the exact amount of the checkoutUrl (chain ${config.payments.usdtBep20.chainId}) to ${config.payments.usdtBep20.treasury}`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );
