@@ -97,6 +97,13 @@ async function insertPayment(
 async function issueUsdtInvoice(deps: InvoiceDeps, input: InvoiceInput): Promise<IssuedInvoice> {
   const usdt = deps.payments.usdtBep20;
   if (!usdt) throw new ProviderError('usdt_bep20', 'not configured');
+  // Invoices past their validity give their tag back. A transfer made in time but indexed
+  // later still confirms an expired invoice (the indexer matches by block time).
+  await deps.em.execute(
+    `update payments set status = 'expired', updated_at = ?
+     where provider = 'usdt_bep20' and chain_id = ? and status = 'pending' and expires_at < ?`,
+    [input.now, usdt.chainId, input.now],
+  );
   for (let attempt = 1; ; attempt++) {
     const units = usdtInvoiceUnits(input.amountUsdCents, randomInt(1, USDT_TAG_RANGE + 1));
     const checkoutUrl = erc20TransferUri(usdt.token, usdt.chainId, usdt.treasury, units);

@@ -493,9 +493,12 @@ describe('GET /me/flow-balance (deprecated)', () => {
     await holdFlow(em(), alice.userId, 10_000_000n, now(), new Date(Date.now() + 60_000));
 
     const record = (await balanceRecord(alice)).json<BalanceRecord>();
-    // 151 credited, 4 spent, 10 held by a call in flight.
+    // 151 credited, 4 spent, 10 held by a call in flight; 30 of it granted and 100 top-ups
+    // younger than TOPUP_SETTLEMENT_HOURS, neither withdrawable.
     expect(record.balance).toBe(137);
-    expect(record.withdrawableFlow).toBe(107);
+    expect(record.withdrawableFlow).toBe(7);
+    await settleTopups(alice.userId);
+    expect((await balanceRecord(alice)).json<BalanceRecord>().withdrawableFlow).toBe(107);
     expect(record.breakdown).toEqual({
       topUp: 100,
       subscriptionGrant: 30,
@@ -509,12 +512,24 @@ describe('GET /me/flow-balance (deprecated)', () => {
     expect(idsOf(await ledger(alice))).toEqual(record.recentLedger.map((entry) => entry.id));
   });
 
-  it('never counts grant FLOW as withdrawable', async () => {
+  /** Ages the user's top-ups past the settlement window (TOPUP_SETTLEMENT_HOURS, 24). */
+  async function settleTopups(userId: number) {
+    await ctx.sql(
+      `update ledger_entries set created_at = created_at - interval '25 hours'
+       where user_id = $1 and reason = 'topup'`,
+      [userId],
+    );
+  }
+
+  it('never counts grant FLOW, nor unsettled top-ups, as withdrawable', async () => {
     const alice = await signIn(app);
     await credited(alice.userId, 50, 'grant');
     let record = (await balanceRecord(alice)).json<BalanceRecord>();
     expect([record.balance, record.withdrawableFlow]).toEqual([50, 0]);
     await credited(alice.userId, 20, 'topup');
+    record = (await balanceRecord(alice)).json<BalanceRecord>();
+    expect([record.balance, record.withdrawableFlow]).toEqual([70, 0]);
+    await settleTopups(alice.userId);
     record = (await balanceRecord(alice)).json<BalanceRecord>();
     expect([record.balance, record.withdrawableFlow]).toEqual([70, 20]);
     await ctx.deps.orm.em.fork().transactional((tx) =>

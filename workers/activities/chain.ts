@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
+import type { Client } from '@temporalio/client';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
@@ -9,8 +10,16 @@ import { syncPass, type SyncPassInput } from '../chain/sync';
 /** How long one JSON-RPC call may take: a wide eth_getLogs on a busy provider is slow. */
 const RPC_TIMEOUT_MS = 30_000;
 
-/** Chain indexer activities (docs/chain.md "Indexer"). */
-export function createChainActivities(deps: { orm: MikroORM; config: Config; logger: Logger }) {
+/**
+ * Chain indexer activities (docs/chain.md "Indexer"). `temporal` signals the subscription
+ * lifecycle when a `usdt_bep20` transfer confirms a payment (the worker always passes it).
+ */
+export function createChainActivities(deps: {
+  orm: MikroORM;
+  config: Config;
+  logger: Logger;
+  temporal?: Client;
+}) {
   const clients = new Map<number, PublicClient>();
   const client = (chainId: number): PublicClient => {
     const url = deps.config.chainRpcUrls[chainId];

@@ -56,6 +56,14 @@ export interface TransferRow extends Position {
   value: string;
 }
 
+/** A USDT `Transfer` to the deployment's treasury (a `usdt_bep20` payment, or not). */
+export interface TreasuryTransferRow extends Position {
+  token: string;
+  fromAddress: string;
+  toAddress: string;
+  value: string;
+}
+
 export interface TradeRow extends Position {
   instance: string;
   kind: TradeKind;
@@ -82,6 +90,8 @@ export interface Batch {
   trades: TradeRow[];
   /** Protocol events in log order (activations among them build the tree in that order). */
   events: EventRow[];
+  /** USDT transfers to the treasury (`decodeTreasuryTransfers`). */
+  treasuryTransfers: TreasuryTransferRow[];
 }
 
 /** What a watched address is, so its logs decode against the right events. */
@@ -171,6 +181,20 @@ function decode(shapes: Map<string, EventShape>, log: Log) {
   return { eventName: shape.name, args };
 }
 
+/** Where a log sits; null for a pending log (getLogs over mined ranges returns none). */
+function positionOf(log: Log, timeOf: (blockNumber: number) => string): Position | null {
+  if (log.blockNumber === null || log.logIndex === null || !log.blockHash || !log.transactionHash)
+    return null;
+  const blockNumber = Number(log.blockNumber);
+  return {
+    blockNumber,
+    logIndex: log.logIndex,
+    blockHash: log.blockHash,
+    txHash: log.transactionHash,
+    blockTime: timeOf(blockNumber),
+  };
+}
+
 /**
  * The rows of `logs`, which come sorted by (block, log index). `roleOf` says what each
  * emitting address is (lowercase); `timeOf` gives a block's timestamp. Launches found in the
@@ -181,27 +205,19 @@ export function decodeBatch(
   roleOf: (address: string) => Role | undefined,
   timeOf: (blockNumber: number) => string,
 ): Batch {
-  const batch: Batch = { launches: [], dpnmLaunches: [], transfers: [], trades: [], events: [] };
+  const batch: Batch = {
+    launches: [],
+    dpnmLaunches: [],
+    transfers: [],
+    trades: [],
+    events: [],
+    treasuryTransfers: [],
+  };
   for (const log of logs) {
-    if (
-      log.blockNumber === null ||
-      log.logIndex === null ||
-      !log.blockHash ||
-      !log.transactionHash
-    ) {
-      continue; // a pending log; getLogs over mined ranges returns none
-    }
     const emitter = log.address.toLowerCase();
     const role = roleOf(emitter);
-    if (!role) continue;
-    const blockNumber = Number(log.blockNumber);
-    const position: Position = {
-      blockNumber,
-      logIndex: log.logIndex,
-      blockHash: log.blockHash,
-      txHash: log.transactionHash,
-      blockTime: timeOf(blockNumber),
-    };
+    const position = role && positionOf(log, timeOf);
+    if (!role || !position) continue;
     if (role.kind === 'factory') decodeFactoryLog(batch, log, emitter, role.template, position);
     else if (role.kind === 'token') decodeTokenLog(batch, log, role.instance, position);
     else decodeProtocolLog(batch, log, emitter, role.instance, position);
@@ -290,6 +306,35 @@ function decodeFactoryLog(
       return;
     }
   }
+}
+
+/**
+ * The `Transfer`s to `treasury` among `logs` of the USDT token `token` (read with a topic filter
+ * on `to`; checked again here, so a provider that ignores the filter changes nothing).
+ */
+export function decodeTreasuryTransfers(
+  logs: readonly Log[],
+  token: string,
+  treasury: string,
+  timeOf: (blockNumber: number) => string,
+): TreasuryTransferRow[] {
+  const rows: TreasuryTransferRow[] = [];
+  for (const log of logs) {
+    if (log.address.toLowerCase() !== token) continue;
+    const position = positionOf(log, timeOf);
+    const event = position && decode(ERC20_SHAPES, log);
+    if (!position || event?.eventName !== 'Transfer') continue;
+    const to = String(event.args.to).toLowerCase();
+    if (to !== treasury) continue;
+    rows.push({
+      ...position,
+      token,
+      fromAddress: String(event.args.from).toLowerCase(),
+      toAddress: to,
+      value: String(event.args.value),
+    });
+  }
+  return rows;
 }
 
 function decodeTokenLog(batch: Batch, log: Log, instance: string, position: Position): void {

@@ -127,6 +127,20 @@ export async function writeBatch(
     chainId,
     batch.events,
   );
+  // Settled by `settleTreasuryTransfers` once final, never here: this block may still be
+  // orphaned.
+  await insertRows(
+    tx,
+    'treasury_transfers',
+    [
+      ['token', 'token', 'text'],
+      ['from_address', 'fromAddress', 'text'],
+      ['to_address', 'toAddress', 'text'],
+      ['value', 'value', 'numeric'],
+    ],
+    chainId,
+    batch.treasuryTransfers,
+  );
   for (const event of batch.events) {
     if (event.name === 'Activated') await placeInTree(tx, chainId, event);
     if (event.name === 'TreeExtended') {
@@ -248,6 +262,9 @@ export async function rollbackAbove(
 ): Promise<void> {
   const above = [chainId, ancestor];
   await query(tx, `delete from token_transfers where chain_id = ? and block_number > ?`, above);
+  // In practice only unsettled ones: a transfer is settled once final, and a reorg deeper
+  // than the finality depth is what confirming it assumed would not happen.
+  await query(tx, `delete from treasury_transfers where chain_id = ? and block_number > ?`, above);
   await query(
     tx,
     `update tokens t set state = 'live'

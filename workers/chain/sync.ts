@@ -1,12 +1,19 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
 import { BaseError, ResponseBodyTooLargeError, type Log, type PublicClient } from 'viem';
 import type { Config } from '../../shared/config';
 import type { TokenTemplate } from '../../shared/db/entities/token';
 import type { Logger } from '../../shared/logger';
 import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
-import { decodeBatch, type Role } from './decode';
+import { decodeBatch, decodeTreasuryTransfers, type Role } from './decode';
 import { rollbackAbove, writeBatch } from './store';
 import { query } from './sql';
+import {
+  readTreasuryLogs,
+  settleTreasuryTransfers,
+  treasuryWatchOf,
+  type TreasuryWatch,
+} from './treasury';
 
 /**
  * One pass of a chain's indexer (docs/chain.md "Indexer"): detect a reorganisation among the
@@ -23,6 +30,11 @@ export interface SyncDeps {
   client(chainId: number): PublicClient;
   /** Called after every committed range (the activity's heartbeat). */
   heartbeat?: () => void;
+  /**
+   * Signals the subscription lifecycle after a `usdt_bep20` payment is confirmed. Absent in a
+   * pass run outside the worker: the signals it owes wait for a pass that has one.
+   */
+  temporal?: Client;
 }
 
 export interface SyncPassInput {
@@ -73,8 +85,9 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
   let range = input.logRange;
   let logs = 0;
   const roles = await rolesOf(deps, em, chainId);
+  const watch = treasuryWatchOf(deps.config, chainId);
   const readFrom = (from: number, size: number) => {
-    const read = readRange(client, roles, from, Math.min(head, from + size - 1));
+    const read = readRange(client, roles, watch, from, Math.min(head, from + size - 1));
     // Awaited later; until then a failure must not count as unhandled.
     read.catch(() => undefined);
     return read;
@@ -98,12 +111,14 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
     const more =
       read.to < head && ranges + 1 < input.maxRanges && Date.now() - started <= input.budgetMs;
     next = more ? readFrom(read.to + 1, range) : null;
-    await writeRange(deps, em, chainId, read, roles, safe);
+    await writeRange(deps, em, chainId, read, roles, watch, safe);
     logs += read.logs.length;
     nextBlock = read.to + 1;
     deps.heartbeat?.();
   }
-  // The figures that move with the head alone: graduations becoming final.
+  // The figures that move with the head alone: treasury transfers and graduations becoming
+  // final.
+  if (watch) await settleTreasuryTransfers(deps, em, chainId, safe);
   await query(
     em,
     `update tokens t set state = 'sentient'
@@ -179,6 +194,8 @@ interface RangeRead {
   to: number;
   /** Every indexed contract's logs of the range, in chain order. */
   logs: Log[];
+  /** The USDT token's transfers to the treasury (none on other chains). */
+  treasuryLogs: Log[];
   /** The range's last block (its hash and time). */
   end: { hash: string; timestamp: bigint };
   times: Map<number, string>;
@@ -187,15 +204,21 @@ interface RangeRead {
 /**
  * Reads blocks `from`..`to`: the factories' logs first, so that tokens (and dpnm protocols)
  * launched in the range are added to `roles` and their own logs of the range read as well.
+ * The treasury's USDT transfers need no launch: they are read alongside, in the same JSON-RPC
+ * batch as the factories' logs.
  */
 async function readRange(
   client: PublicClient,
   roles: Map<string, Role>,
+  watch: TreasuryWatch | null,
   from: number,
   to: number,
 ): Promise<RangeRead> {
   const factories = [...roles].filter(([, role]) => role.kind === 'factory').map(([a]) => a);
   const span = { fromBlock: BigInt(from), toBlock: BigInt(to) };
+  const treasuryRead = watch ? readTreasuryLogs(client, watch, span) : Promise.resolve([]);
+  // Awaited below; a failure of the factories' read first must not leave it unhandled.
+  treasuryRead.catch(() => undefined);
   const factoryLogs = factories.length
     ? await client.getLogs({ address: factories as `0x${string}`[], ...span })
     : [];
@@ -217,14 +240,16 @@ async function readRange(
     const address = watched.slice(i, i + ADDRESS_CHUNK) as `0x${string}`[];
     reads.push(client.getLogs({ address, ...span }));
   }
-  const [contractLogs, end] = await Promise.all([
+  const [contractLogs, end, treasuryLogs] = await Promise.all([
     Promise.all(reads),
     client.getBlock({ blockNumber: BigInt(to) }),
+    treasuryRead,
   ]);
   const logs = [...factoryLogs, ...contractLogs.flat()].sort(
     (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
   );
-  return { from, to, logs, end, times: await blockTimes(client, logs) };
+  const times = await blockTimes(client, [...logs, ...treasuryLogs]);
+  return { from, to, logs, treasuryLogs, end, times };
 }
 
 /** Writes a read range in one transaction with the cursor past it. */
@@ -232,19 +257,23 @@ async function writeRange(
   deps: SyncDeps,
   em: ReturnType<MikroORM['em']['fork']>,
   chainId: number,
-  { to, logs, end, times }: RangeRead,
+  { to, logs, treasuryLogs, end, times }: RangeRead,
   roles: Map<string, Role>,
+  watch: TreasuryWatch | null,
   safe: number,
 ): Promise<void> {
-  const batch = decodeBatch(
-    logs,
-    (address) => roles.get(address),
-    (block) => times.get(block) ?? new Date(Number(end.timestamp) * 1000).toISOString(),
-  );
+  const timeOf = (block: number) =>
+    times.get(block) ?? new Date(Number(end.timestamp) * 1000).toISOString();
+  const batch = {
+    ...decodeBatch(logs, (address) => roles.get(address), timeOf),
+    treasuryTransfers: watch
+      ? decodeTreasuryTransfers(treasuryLogs, watch.token, watch.treasury, timeOf)
+      : [],
+  };
   // Hashes to re-check on later passes: every block above the finality line that rows or the
   // cursor rest on.
   const recent = new Map<number, string>();
-  for (const log of logs) {
+  for (const log of [...logs, ...treasuryLogs]) {
     if (Number(log.blockNumber) > safe) recent.set(Number(log.blockNumber), log.blockHash!);
   }
   if (to > safe) recent.set(to, end.hash);

@@ -36,6 +36,7 @@ import { HolderRewardDistribution, HolderRewardPayout } from './holder-reward';
 import { TokenHolder, TokenHolderTotals } from './token-holder';
 import { TokenTrade } from './token-trade';
 import { TokenTransfer } from './token-transfer';
+import { TreasuryTransfer } from './treasury-transfer';
 
 export { ApiKey } from './api-key';
 export { ApiKeyUsage } from './api-key-usage';
@@ -52,6 +53,7 @@ export { HolderRewardDistribution, HolderRewardPayout } from './holder-reward';
 export { TokenHolder, TokenHolderTotals } from './token-holder';
 export { TokenTrade } from './token-trade';
 export { TokenTransfer } from './token-transfer';
+export { TreasuryTransfer } from './treasury-transfer';
 export { Agent } from './agent';
 export { AgentToolPrice } from './agent-tool-price';
 export { AgentCall } from './agent-call';
@@ -118,6 +120,7 @@ export const entities = [
   ProjectSubscription,
   Notification,
   Payment,
+  TreasuryTransfer,
   OutboxEvent,
   Subscription,
   Webhook,

@@ -12,6 +12,7 @@ import { Migration20261127000000_idempotency_scrub_secrets } from './Migration20
 import { Migration20261128000000_chain_index } from './Migration20261128000000_chain_index';
 import { Migration20261129000000_onchain_user_state } from './Migration20261129000000_onchain_user_state';
 import { Migration20261130000000_payments } from './Migration20261130000000_payments';
+import { Migration20261130010000_usdt_payments } from './Migration20261130010000_usdt_payments';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261129000000_onchain_user_state,
   },
   { name: 'Migration20261130000000_payments', class: Migration20261130000000_payments },
+  {
+    name: 'Migration20261130010000_usdt_payments',
+    class: Migration20261130010000_usdt_payments,
+  },
 ];
