@@ -103,7 +103,8 @@ async function main(): Promise<void> {
         platega: `http://127.0.0.1:${port}/payments/platega/callback`,
       },
     });
-    stops.push(paymentStandIns.close);
+    const standIns = paymentStandIns;
+    stops.push(() => standIns.close());
     Object.assign(env, paymentStandIns.env);
     logger.info(
       { cryptobot: paymentStandIns.cryptobot.url, platega: paymentStandIns.platega.url },
