@@ -311,6 +311,30 @@ describe('subscription lifecycle (time-skipping)', () => {
     expect(kept).toMatchObject({ status: 'active', tier: 'plus' });
   });
 
+  it('renews a subscription canceled after its renewal invoice was issued, if that invoice is paid', async () => {
+    const { user, active } = await subscribe('pro');
+    await skipTo(active.renews_at - leadMs() + HOUR_MS);
+    const invoice = await pendingRenewal(user);
+    expect((await post(user, '/me/subscription/cancel')).json()).toMatchObject({
+      cancelAtPeriodEnd: true,
+      renewal: { paymentId: invoice.id },
+    });
+    expect(await providers.cryptobot.pay(invoice.id)).toBe(200);
+    await until(
+      () => row(user),
+      (r) => r?.next_period_payment_id === invoice.id,
+      'prepaid',
+    );
+    expect((await view(user)).cancelAtPeriodEnd).toBe(false);
+    await skipTo(active.renews_at + HOUR_MS);
+    const renewed = await until(
+      () => row(user),
+      (r) => r!.renews_at !== active.renews_at,
+      'renewal',
+    );
+    expect(renewed).toMatchObject({ status: 'active', tier: 'pro' });
+  });
+
   it('upgrades mid-period pro-rated and at once, and downgrades at renewal', async () => {
     const { user, active } = await subscribe('plus');
     await skipTo(active.renews_at - 15 * DAY_MS);

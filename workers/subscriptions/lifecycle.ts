@@ -96,7 +96,8 @@ export type ApplyOutcome = 'activated' | 'renewed' | 'prepaid' | 'upgraded' | 'c
  * subscription row (the API's cancel, resume and change lock only the row).
  * - no subscription, or an ended one: a new period starts now (`activated`);
  * - in grace: the unpaid period is paid, and the next starts at the old `renewsAt` (`renewed`);
- * - active: a renewal (or a second checkout) pays the next period (`prepaid`), once;
+ * - active: a renewal (or a second checkout) pays the next period (`prepaid`), once, and
+ *   undoes a cancel at period end (paying for the next period is a resume);
  * - an upgrade to a higher tier switches the tier at once, `renewsAt` unchanged (`upgraded`);
  * - anything else (a second payment for a period already paid, a stale upgrade) is credited as
  *   FLOW at FLOW_PER_USD (`credited`), so no money is ever lost.
@@ -165,8 +166,11 @@ async function decide(
     return 'renewed';
   }
   if (row.next_period_payment_id !== null) return credit(em, input, payment);
+  // Paying the next period after a cancel is a resume: the payment wins over the flag.
   await em.execute(
-    `update subscriptions set next_period_payment_id = ?, updated_at = ? where user_id = ?`,
+    `update subscriptions set next_period_payment_id = ?, cancel_at_period_end = false,
+       updated_at = ?
+     where user_id = ?`,
     [paymentId, now, userId],
   );
   return 'prepaid';

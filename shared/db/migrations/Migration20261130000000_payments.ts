@@ -34,7 +34,9 @@ export class Migration20261130000000_payments extends Migration {
       `alter table "payments" add constraint "payments_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`,
     );
 
-    this.addSql(`alter table "subscriptions" drop constraint if exists "subscriptions_status_check";`);
+    this.addSql(
+      `alter table "subscriptions" drop constraint if exists "subscriptions_status_check";`,
+    );
     this.addSql(
       `alter table "subscriptions" add constraint "subscriptions_status_check" check ("status" in ('active', 'grace', 'canceled', 'none'));`,
     );
@@ -50,7 +52,9 @@ export class Migration20261130000000_payments extends Migration {
       `alter table "subscriptions" drop column "cancel_at_period_end", drop column "pending_tier", drop column "grace_until", drop column "next_period_payment_id";`,
     );
     this.addSql(`delete from "subscriptions" where "status" = 'none';`);
-    this.addSql(`alter table "subscriptions" drop constraint if exists "subscriptions_status_check";`);
+    this.addSql(
+      `alter table "subscriptions" drop constraint if exists "subscriptions_status_check";`,
+    );
     this.addSql(
       `alter table "subscriptions" add constraint "subscriptions_status_check" check ("status" in ('active', 'grace', 'canceled'));`,
     );
