@@ -12,10 +12,19 @@ import { createLogger } from '../shared/logger';
 import { appendProjectEvents, publishProjectEvents } from '../shared/projects/event-log';
 import { projectEventsChannel, type NewProjectEvent } from '../shared/projects/events';
 import { BASELINE_PATH } from './sse-baseline';
-import { admin, createProject, deleteKeys, withDatabase, type Fixture } from './sse-fixture';
-import { printResults, type PhaseResult, type SizeResult } from './sse-report';
+import { measureBursts } from './sse-bursts';
+import {
+  admin,
+  createProject,
+  createProViewer,
+  deleteKeys,
+  withDatabase,
+  type Fixture,
+} from './sse-fixture';
+import { printBursts, printResults, type PhaseResult, type SizeResult } from './sse-report';
 import {
   reportToParent,
+  settle,
   startServerProcess,
   stopServerProcesses,
   Teardown,
@@ -32,7 +41,11 @@ import { closeSockets, Deliveries, percentile, replayOnce, subscribeMany } from 
  * both. Per size, our API is measured and then, right after, the baseline, each with fresh
  * subscribers and the same number of events; every event carries its send time, so latency is
  * measured at every subscriber. Ours: append + publish → receive (the way a build step emits);
- * baseline: publish → receive. Also: replay of 1000 events (Last-Event-ID: 0) from our API.
+ * baseline: publish → receive. Our subscribers are a pro viewer's streams (its API key), which
+ * get each event as it happens; anonymous ones would wait for their batch. Then bursts of
+ * events back to back to pro and to batched (anonymous) streams (bench/sse-bursts.ts): what
+ * coalescing a batch into one write per stream saves. Also: replay of 1000 events
+ * (Last-Event-ID: 0) from our API.
  *
  * Needs real PostgreSQL and Redis (DATABASE_URL names the server; a scratch database is
  * created, migrated and dropped; a Redis key prefix of its own). Temporal is not called.
@@ -44,11 +57,12 @@ const benchEnv = z.object({
     .transform((sizes) => sizes.split(',').map(Number))
     .pipe(z.array(z.number().int().positive()).min(1)),
   BENCH_SSE_EVENTS: z.coerce.number().int().positive().default(20),
+  BENCH_SSE_BURSTS: z.coerce.number().int().positive().default(5),
+  BENCH_SSE_BURST_EVENTS: z.coerce.number().int().positive().default(10),
 });
 const EVENT_INTERVAL_MS = 500;
 /** An event's deliveries are awaited before the next, so one fan-out never overlaps another. */
 const DELIVERY_TIMEOUT_MS = 5_000;
-const SETTLE_TIMEOUT_MS = 20_000;
 const WARM_UP_SUBSCRIBERS = 50;
 const WARM_UP_EVENTS = 3;
 const REPLAY_RUNS = 5;
@@ -89,6 +103,8 @@ async function measureReplay(fixture: Fixture, port: number): Promise<number[]> 
 /** A server under test: where its streams are, and how an event reaches them. */
 interface Target {
   server: ServerProcess;
+  /** Sent by every subscriber (ours: the pro viewer's API key). */
+  headers: Record<string, string>;
   /** A fresh stream for one phase, so no subscriber is sent an earlier phase's events. */
   nextStream(): Promise<Stream>;
 }
@@ -105,7 +121,7 @@ function benchEventData(n: number) {
 }
 
 /** Each phase streams a new project: an empty log, so a new subscriber has nothing to replay. */
-function ourTarget(fixture: Fixture, server: ServerProcess): Target {
+function ourTarget(fixture: Fixture, server: ServerProcess, proKey: string): Target {
   const nextStream = async (): Promise<Stream> => {
     const project = await createProject(fixture.orm, 'running');
     const channel = projectEventsChannel(fixture.prefix, project.id);
@@ -124,7 +140,7 @@ function ourTarget(fixture: Fixture, server: ServerProcess): Target {
       },
     };
   };
-  return { server, nextStream };
+  return { server, headers: { 'x-api-key': proKey }, nextStream };
 }
 
 function baselineTarget(fixture: Fixture, server: ServerProcess, channel: string): Target {
@@ -140,17 +156,7 @@ function baselineTarget(fixture: Fixture, server: ServerProcess, channel: string
       },
     };
   };
-  return { server, nextStream };
-}
-
-/** Waits until the server has closed every stream of the previous phase, then lets it idle. */
-async function settle(server: ServerProcess): Promise<void> {
-  const deadline = performance.now() + SETTLE_TIMEOUT_MS;
-  while ((await server.memory()).connections > 0) {
-    if (performance.now() > deadline) throw new Error(`${server.name}: streams still open`);
-    await sleep(250);
-  }
-  await sleep(500);
+  return { server, headers: {}, nextStream };
 }
 
 /** Fresh subscribers, their memory, then `events` events, each fully delivered before the next. */
@@ -162,7 +168,13 @@ async function measurePhase(
 ): Promise<PhaseResult> {
   const stream = await target.nextStream();
   const deliveries = new Deliveries();
-  const sockets = await subscribeMany(target.server.port, stream.path, size, deliveries);
+  const sockets = await subscribeMany(
+    target.server.port,
+    stream.path,
+    size,
+    deliveries,
+    target.headers,
+  );
   let result: PhaseResult;
   try {
     await sleep(1000);
@@ -225,13 +237,15 @@ async function measureFanout(ours: Target, baseline: Target, sizes: number[], ev
 }
 
 export async function benchSseFanout(): Promise<void> {
-  const { BENCH_SSE_SIZES: sizes, BENCH_SSE_EVENTS: events } = benchEnv.parse(process.env);
+  const env = benchEnv.parse(process.env);
+  const { BENCH_SSE_SIZES: sizes, BENCH_SSE_EVENTS: events } = env;
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const adminUrl =
     process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const database = `svc_bench_${runId}`;
   const prefix = `svc-bench:${runId}:`;
+  const apiKeyPepper = randomBytes(32).toString('hex');
   const databaseUrl = withDatabase(adminUrl, database);
   const teardown = new Teardown('sse-fanout');
   try {
@@ -257,8 +271,10 @@ export async function benchSseFanout(): Promise<void> {
         REDIS_URL: redisUrl,
         REDIS_KEY_PREFIX: prefix,
         LOG_LEVEL: 'warn',
-        // 10k subscribers connect from one address within a minute.
+        API_KEY_PEPPER: apiKeyPepper,
+        // 10k subscribers connect from one address (and with one key) within a minute.
         RATE_LIMIT_ANONYMOUS_RPM: '100000000',
+        RATE_LIMIT_USER_RPM: '100000000',
       }),
       startServerProcess('baseline', resolve(__dirname, 'sse-baseline.ts'), {
         REDIS_URL: redisUrl,
@@ -268,15 +284,25 @@ export async function benchSseFanout(): Promise<void> {
     console.log(
       `sse-fanout: ${sizes.join('/')} subscribers of one project on one API process ` +
         `(pid ${api.pid}) vs a bare node:http baseline (pid ${bare.pid}); subscribers and ` +
-        `publisher in pid ${process.pid}; per size ours then baseline, ${events} events each, ` +
-        `>= ${EVENT_INTERVAL_MS} ms apart`,
+        `publisher in pid ${process.pid}; per size ours (a pro viewer's streams) then baseline, ` +
+        `${events} events each, >= ${EVENT_INTERVAL_MS} ms apart; then bursts, pro vs batched`,
     );
     const fixture = { orm, redis, prefix };
     const replay = await measureReplay(fixture, api.port);
-    const ours = ourTarget(fixture, api);
+    const proKey = await createProViewer(orm, apiKeyPepper);
+    const ours = ourTarget(fixture, api, proKey);
     const baseline = baselineTarget(fixture, bare, `${prefix}sse-baseline`);
     const { idle, results } = await measureFanout(ours, baseline, sizes, events);
+    const bursts = [];
+    for (const size of sizes) {
+      const options = { size, bursts: env.BENCH_SSE_BURSTS, events: env.BENCH_SSE_BURST_EVENTS };
+      const pro = await measureBursts(fixture, api, { ...options, headers: ours.headers });
+      const free = await measureBursts(fixture, api, { ...options, headers: {} });
+      bursts.push({ size, pro, free });
+      console.log(`  ${size} subscribers: bursts measured`);
+    }
     printResults(results, replay, idle);
+    printBursts(bursts, env.BENCH_SSE_BURSTS, env.BENCH_SSE_BURST_EVENTS);
   } finally {
     await teardown.run();
   }

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Client as PgClient } from 'pg';
-import type { MikroORM } from '../shared/db/orm';
+import type { EntityManager, MikroORM } from '../shared/db/orm';
+import { apiKeyPrefix, generateApiKey, hashApiKey } from '../shared/domain/api-key';
 
 /** The SSE bench's scratch data: its database, its projects, its Redis keys. */
 
@@ -11,20 +12,49 @@ export interface Fixture {
   prefix: string;
 }
 
+async function createUser(em: EntityManager): Promise<{ id: number }> {
+  const [user] = await em.execute<{ id: number }[]>(
+    `insert into users (address, created_at) values (?, now()) returning id`,
+    [`0x${randomBytes(20).toString('hex')}`],
+  );
+  return user!;
+}
+
+/**
+ * A user with an active pro subscription (`fasterSse`: every event as it happens) and the API
+ * key its subscribers send as `x-api-key`. The key counts against its owner's rate limit
+ * (`rate_limit_rpm` 0), which the bench raises; `apiKeyPepper` is the API's API_KEY_PEPPER.
+ */
+export async function createProViewer(orm: MikroORM, apiKeyPepper: string): Promise<string> {
+  const em = orm.em.fork();
+  const user = await createUser(em);
+  await em.execute(
+    `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
+     values (?, 'pro', 'active', 'cryptobot', now() + interval '30 days', now(), now())`,
+    [user.id],
+  );
+  const apiKey = generateApiKey();
+  await em.execute(
+    `insert into api_keys (id, user_id, prefix, key_hash, name, rate_limit_rpm, spend_limit,
+                           spend_period, spend_used, spend_period_start, created_at)
+     values (gen_random_uuid(), ?, ?, ?, 'bench pro viewer', 0, null, 'month', 0,
+             date_trunc('month', now() at time zone 'UTC') at time zone 'UTC', now())`,
+    [user.id, apiKeyPrefix(apiKey), hashApiKey(apiKeyPepper, apiKey)],
+  );
+  return apiKey;
+}
+
 export async function createProject(
   orm: MikroORM,
   status: string,
 ): Promise<{ id: string; slug: string; runId: string }> {
   const em = orm.em.fork();
   const suffix = randomBytes(4).toString('hex');
-  const [user] = await em.execute<{ id: number }[]>(
-    `insert into users (address, created_at) values (?, now()) returning id`,
-    [`0x${randomBytes(20).toString('hex')}`],
-  );
+  const user = await createUser(em);
   const [token] = await em.execute<{ id: string }[]>(
     `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
      values (gen_random_uuid(), ?, ?, ?, ?, 'virtuals', 31337, '{}', 'live', now()) returning id`,
-    [user!.id, `bench-${suffix}`, `Bench ${suffix}`, suffix.slice(0, 6).toUpperCase()],
+    [user.id, `bench-${suffix}`, `Bench ${suffix}`, suffix.slice(0, 6).toUpperCase()],
   );
   const runId = randomUUID();
   const slug = `bench-${suffix}`;
@@ -33,7 +63,7 @@ export async function createProject(
                            status, current_run_id, created_at, updated_at)
      values (gen_random_uuid(), ?, ?, ?, 'Bench', 'Bench', 'fullstack-builder', false, ?, ?, now(), now())
      returning id`,
-    [user!.id, token!.id, slug, status, runId],
+    [user.id, token!.id, slug, status, runId],
   );
   return { id: project!.id, slug, runId };
 }

@@ -5,9 +5,10 @@ import { resolve } from 'node:path';
 /**
  * The SSE bench's server processes (our API and the bare baseline), each a child of the bench
  * so that its memory is measured alone, and the bench's teardown. Both sides of one protocol:
- * the child sends `{port}` once listening, answers any message with its memory after a full GC
- * and its open stream count, and exits on SIGTERM/SIGINT or when the bench goes away. Nothing
- * may outlive the bench, even when it fails midway or is interrupted.
+ * the child sends `{port}` once listening, answers `memory` with its memory after a full GC
+ * and its open stream count, `cpu` with the CPU time it has used so far (no GC first), and
+ * exits on SIGTERM/SIGINT or when the bench goes away. Nothing may outlive the bench, even
+ * when it fails midway or is interrupted.
  */
 
 const READY_TIMEOUT_MS = 60_000;
@@ -26,6 +27,8 @@ export interface ServerProcess {
   pid: number;
   port: number;
   memory(): Promise<ServerMemory>;
+  /** User + system CPU time of the process so far, in µs. */
+  cpu(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -72,31 +75,36 @@ export function startServerProcess(
         name,
         pid: child.pid ?? 0,
         port,
-        memory: () => askMemory(name, child),
+        memory: () => ask<{ memory: ServerMemory }>(name, child, 'memory').then((r) => r.memory),
+        cpu: () => ask<{ cpuMicros: number }>(name, child, 'cpu').then((r) => r.cpuMicros),
         stop: () => stop(child),
       });
     });
   });
 }
 
-function askMemory(name: string, child: ChildProcess): Promise<ServerMemory> {
+/** One question at a time: the bench awaits each reply before it asks again. */
+function ask<Reply>(name: string, child: ChildProcess, question: 'memory' | 'cpu'): Promise<Reply> {
   return new Promise((done, fail) => {
     if (child.exitCode !== null || child.signalCode !== null || !child.connected) {
       return fail(new Error(`${name} is not running`));
     }
-    const onExit = () => settle(new Error(`${name} exited while asked for its memory`));
-    const timer = setTimeout(() => settle(new Error(`${name}: no memory reply`)), REPLY_TIMEOUT_MS);
-    const onMessage = (reply: unknown) => settle(null, (reply as { memory: ServerMemory }).memory);
-    function settle(err: Error | null, memory?: ServerMemory): void {
+    const onExit = () => settle(new Error(`${name} exited while asked for its ${question}`));
+    const timer = setTimeout(
+      () => settle(new Error(`${name}: no ${question} reply`)),
+      REPLY_TIMEOUT_MS,
+    );
+    const onMessage = (reply: unknown) => settle(null, reply as Reply);
+    function settle(err: Error | null, reply?: Reply): void {
       clearTimeout(timer);
       child.off('exit', onExit);
       child.off('message', onMessage);
       if (err) fail(err);
-      else done(memory!);
+      else done(reply!);
     }
     child.once('exit', onExit);
     child.once('message', onMessage);
-    child.send('memory');
+    child.send(question);
   });
 }
 
@@ -111,6 +119,18 @@ function stop(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+const SETTLE_TIMEOUT_MS = 20_000;
+
+/** Waits until the server has closed every stream of the previous phase, then lets it idle. */
+export async function settle(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  while ((await server.memory()).connections > 0) {
+    if (Date.now() > deadline) throw new Error(`${server.name}: streams still open`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  await new Promise((done) => setTimeout(done, 500));
 }
 
 /** Stops every server process still running (teardown; safe to call more than once). */
@@ -128,7 +148,12 @@ export interface ServedProcess {
 /** Child side: report the port, answer memory requests, exit when told or orphaned. */
 export function reportToParent(served: ServedProcess): void {
   const gc = (globalThis as { gc?: () => void }).gc;
-  process.on('message', () => {
+  process.on('message', (question) => {
+    if (question === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpuMicros: user + system });
+      return;
+    }
     gc?.();
     const { rss, heapUsed } = process.memoryUsage();
     process.send?.({ memory: { rss, heapUsed, connections: served.connections() } });

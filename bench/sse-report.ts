@@ -1,3 +1,4 @@
+import type { BurstResult } from './sse-bursts';
 import type { ServerMemory } from './sse-processes';
 
 /** The SSE fan-out bench's printed tables: ours and the baseline side by side, per size. */
@@ -42,7 +43,9 @@ function printTable(header: string[], rows: (string | number)[][]): void {
 }
 
 function printLatency(results: SizeResult[]): void {
-  console.log('  latency ms (ours: append + publish → receive; baseline: publish → receive)');
+  console.log(
+    '  latency ms (ours, pro streams: append + publish → receive; baseline: publish → receive)',
+  );
   printTable(
     [
       'subscribers',
@@ -126,5 +129,45 @@ export function printResults(
     `  replay of 1000 events (Last-Event-ID: 0), ${replay.length} runs: ` +
       `median ${ms(sorted[Math.floor(sorted.length / 2)]!)} ms, ` +
       `min ${ms(sorted[0]!)} ms, max ${ms(sorted.at(-1)!)} ms`,
+  );
+}
+
+/**
+ * Bursts: API CPU per delivered event, pro streams (one write per event) vs batched ones (one
+ * write per flush); a ratio below 1 is what coalescing saves.
+ */
+export function printBursts(
+  results: { size: number; pro: BurstResult; free: BurstResult }[],
+  bursts: number,
+  events: number,
+): void {
+  console.log(
+    `  bursts: ${bursts} × ${events} events back to back (append + publish each); pro streams ` +
+      'get each as it happens, anonymous ones a batch (SSE_STANDARD_BATCH_MS)',
+  );
+  const us = (value: number) => value.toFixed(2);
+  printTable(
+    [
+      'subscribers',
+      'pro CPU µs/delivery',
+      'batched CPU µs/delivery',
+      'CPU batched/pro',
+      'pro reads/burst',
+      'batched reads/burst',
+      'pro done after p50',
+      'batched done after p50',
+      'delivered pro, batched',
+    ],
+    results.map(({ size, pro, free }) => [
+      size,
+      us(pro.cpuPerDelivery),
+      us(free.cpuPerDelivery),
+      ratio(free.cpuPerDelivery, pro.cpuPerDelivery),
+      pro.readsPerBurst.toFixed(1),
+      free.readsPerBurst.toFixed(1),
+      `${ms(pro.completeP50)} ms`,
+      `${ms(free.completeP50)} ms`,
+      `${pro.delivered}/${pro.expected}, ${free.delivered}/${free.expected}`,
+    ]),
   );
 }

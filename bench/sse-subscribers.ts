@@ -17,6 +17,8 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** The latency samples of one measured phase (one server, one number of subscribers). */
 export class Deliveries {
   readonly samples: number[] = [];
+  /** Socket reads that carried at least one event (a batched stream's flush is one). */
+  reads = 0;
 
   /** Waits until `count` samples have arrived; false if the timeout came first. */
   async waitFor(count: number, timeoutMs: number): Promise<boolean> {
@@ -43,8 +45,19 @@ function openSocket(port: number): Socket {
   return socket;
 }
 
-/** Resolves once the stream is open (the `retry:` hint arrived); samples go to `deliveries`. */
-export function subscribe(port: number, path: string, deliveries: Deliveries): Promise<Socket> {
+/**
+ * Resolves once the stream is open (the `retry:` hint arrived); samples go to `deliveries`.
+ * `headers` are sent with the request (a pro viewer's `x-api-key`).
+ */
+export function subscribe(
+  port: number,
+  path: string,
+  deliveries: Deliveries,
+  headers: Record<string, string> = {},
+): Promise<Socket> {
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return new Promise((done, fail) => {
     const socket = openSocket(port);
     let tail = '';
@@ -59,7 +72,9 @@ export function subscribe(port: number, path: string, deliveries: Deliveries): P
     });
     socket.on('error', fail);
     socket.once('connect', () =>
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n`),
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n${extra}\r\n`,
+      ),
     );
     socket.on('data', (chunk: Buffer) => {
       const now = performance.now();
@@ -76,9 +91,11 @@ export function subscribe(port: number, path: string, deliveries: Deliveries): P
         socket.setTimeout(0);
         done(socket);
       }
+      const before = deliveries.samples.length;
       for (const match of complete.matchAll(/"sentAt":([\d.]+)/g)) {
         deliveries.samples.push(now - Number(match[1]));
       }
+      if (deliveries.samples.length > before) deliveries.reads++;
     });
   });
 }
@@ -89,11 +106,12 @@ export async function subscribeMany(
   path: string,
   count: number,
   deliveries: Deliveries,
+  headers: Record<string, string> = {},
 ): Promise<Socket[]> {
   const sockets: Socket[] = [];
   while (sockets.length < count) {
     const batch = Math.min(OPEN_BATCH, count - sockets.length);
-    const opened = Array.from({ length: batch }, () => subscribe(port, path, deliveries));
+    const opened = Array.from({ length: batch }, () => subscribe(port, path, deliveries, headers));
     sockets.push(...(await Promise.all(opened)));
   }
   return sockets;

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProjectStreamEvent } from '../../shared/projects/events';
+import { joinFrames, type FrameBatch } from './batch';
 import { eventText, HEARTBEAT_FRAME, retryFrame, type FramedEvent } from './frames';
 import { endsStream, type EndRule } from './stream-end';
 
@@ -10,6 +11,11 @@ import { endsStream, type EndRule } from './stream-end';
  * buffer is flushed and the connection goes live. Every event is written once, in `seq`
  * order: anything at or below the last id sent is dropped, and a hole (a pub/sub message
  * this process missed) sends the connection back to the log before it goes on.
+ *
+ * A batched connection (a viewer without `fasterSse`) queues its live events instead of
+ * writing each one, and its feed flushes the queue every `SSE_STANDARD_BATCH_MS` in one write
+ * (see ProjectFeed). The replay, the hand-over from it, and an event that ends the stream
+ * (with whatever waits before it) are written at once.
  */
 
 /** A slow client whose unsent output passes this is dropped; it reconnects with its last id. */
@@ -26,6 +32,8 @@ export interface ConnectionOptions {
   /** The client's `Last-Event-ID`; 0 replays every event kept. */
   lastEventId: number;
   endRule: EndRule;
+  /** Live events wait for the feed's next flush (a viewer without `fasterSse`). */
+  batched: boolean;
   /** At most `limit` events with `seq` above `afterSeq`, oldest first. */
   readAfter(afterSeq: number, limit: number): Promise<ProjectStreamEvent[]>;
   /** Called once when the connection is over, however it ended. */
@@ -40,6 +48,8 @@ export class SseConnection {
   private opened = false;
   private lastSent: number;
   private buffered: FramedEvent[] = [];
+  /** Live events of a batched connection waiting for the next flush; counted in `lastSent`. */
+  private pending: FramedEvent[] = [];
 
   constructor(
     private readonly res: ServerResponse,
@@ -76,19 +86,47 @@ export class SseConnection {
     void this.catchUp();
   }
 
-  /** A live event from the hub, already framed; the hub hands them over in `seq` order. */
-  deliver(event: FramedEvent): void {
+  /**
+   * A live event from the feed, already framed and added to its `batch`; the feed hands them
+   * over in `seq` order. True when the event now waits for the feed's next `flush`.
+   */
+  deliver(event: FramedEvent, batch: FrameBatch): boolean {
     if (this.state === 'catching-up') {
       this.buffered.push(event);
-    } else if (this.state === 'live' && event.seq > this.lastSent) {
-      if (event.seq === this.lastSent + 1) {
-        this.send(event);
-      } else {
-        this.state = 'catching-up';
-        this.buffered.push(event);
-        void this.catchUp();
-      }
+      return false;
     }
+    if (this.state !== 'live' || event.seq <= this.lastSent) return false;
+    if (event.seq > this.lastSent + 1) {
+      // What waits goes out first: the log's events that fill the hole come after it.
+      this.flush(batch);
+      if (this.closed) return false;
+      this.state = 'catching-up';
+      this.buffered.push(event);
+      void this.catchUp();
+      return false;
+    }
+    if (!this.options.batched) {
+      this.send(event);
+      return false;
+    }
+    this.pending.push(event);
+    this.lastSent = event.seq;
+    if (!endsStream(event, this.options.endRule)) return true;
+    this.flush(batch);
+    this.end();
+    return false;
+  }
+
+  /** Writes the live events waiting, in one write (from `batch`'s shared buffer when given). */
+  flush(batch?: FrameBatch): void {
+    if (this.pending.length === 0 || this.closed) return;
+    const run = this.pending;
+    this.pending = [];
+    const chunk = batch ? batch.framesOf(run) : joinFrames(run);
+    // One write may carry a second of events: the client is too slow when what it left
+    // unread before this write passes the limit, not when one large batch does.
+    if (this.res.writableLength > MAX_BUFFERED_BYTES) this.dropSlowClient();
+    else this.res.write(chunk);
   }
 
   heartbeat(): void {
@@ -98,6 +136,9 @@ export class SseConnection {
   /** Ends the response gracefully (after the final `done`, or when the app closes). */
   end(): void {
     if (this.closed) return;
+    // What waits for a flush is sent first: the final `done` with it, or the events a client
+    // would otherwise be replayed after reconnecting elsewhere.
+    this.flush();
     this.finish();
     if (this.opened) {
       this.res.end();
@@ -113,6 +154,7 @@ export class SseConnection {
     if (this.closed) return;
     this.state = 'closed';
     this.buffered = [];
+    this.pending = [];
     this.options.onClosed(this);
   }
 
@@ -125,11 +167,17 @@ export class SseConnection {
   /** Live writes never queue without bound: past the limit the client is dropped. */
   private write(chunk: Buffer): void {
     if (this.res.write(chunk) || this.res.writableLength <= MAX_BUFFERED_BYTES) return;
+    this.dropSlowClient();
+  }
+
+  private dropSlowClient(): void {
     this.options.log.warn(
       { projectId: this.projectId, bufferedBytes: this.res.writableLength },
       'sse: client too slow, dropping the connection',
     );
     this.res.destroy();
+    // Closed now, not at the `close` event: nothing more is queued or written for it.
+    this.finish();
   }
 
   private async catchUp(): Promise<void> {

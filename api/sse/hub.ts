@@ -40,6 +40,8 @@ export interface HubDeps {
   /** How long a connect waits for Redis to confirm its project's SUBSCRIBE (then 503). */
   subscribeTimeoutMs: number;
   heartbeatMs: number;
+  /** How long the streams of viewers without `fasterSse` wait for their next write. */
+  standardBatchMs: number;
   logger: Logger;
 }
 
@@ -91,7 +93,12 @@ export class ProjectStreamHub {
     let feed = this.feeds.get(channel);
     if (!feed) {
       const source = this.sourceFor(connection.projectId, channel);
-      feed = new ProjectFeed(connection.projectId, source, this.deps.logger);
+      feed = new ProjectFeed(
+        connection.projectId,
+        source,
+        this.deps.logger,
+        this.deps.standardBatchMs,
+      );
       this.feeds.set(channel, feed);
     }
     feed.connections.add(connection);
@@ -110,6 +117,7 @@ export class ProjectStreamHub {
     const feed = this.feeds.get(channel);
     if (!feed?.connections.delete(connection) || feed.connections.size > 0) return;
     this.feeds.delete(channel);
+    feed.close();
     // Once closing, the subscriber's disconnect drops every subscription at once.
     if (!this.closed) {
       this.subscriber.unsubscribe(channel).catch((err: unknown) => {

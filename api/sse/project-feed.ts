@@ -1,5 +1,6 @@
 import type { Logger } from '../../shared/logger';
 import type { ProjectStreamEvent } from '../../shared/projects/events';
+import { FrameBatch } from './batch';
 import type { SseConnection } from './connection';
 import { frameEvent, type FramedEvent } from './frames';
 
@@ -14,6 +15,11 @@ import { frameEvent, type FramedEvent } from './frames';
  * fanned out only when it is the next one after what the log gave, so a message the log
  * cannot back (a forged or corrupt `seq` far ahead) can never skip real events. A `done` ends
  * streams, so it is always taken from the log, never from a message.
+ *
+ * Batched connections (viewers without `fasterSse`) queue the events instead of writing them;
+ * one timer per feed, started by the first event queued after a flush, writes every queue
+ * `batchMs` later, each in one write cut from one buffer of the whole batch. Streams of one
+ * project flush together, so a process makes one copy per batch however many streams it has.
  */
 
 export interface FeedSource {
@@ -34,11 +40,16 @@ export class ProjectFeed {
   private lastSeq = 0;
   /** Every change of `lastSeq` runs on this chain, so fills and messages never interleave. */
   private work: Promise<void>;
+  /** What was fanned out since the last flush, while a batched connection waits for it. */
+  private readonly batch = new FrameBatch();
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly projectId: string,
     private readonly source: FeedSource,
     private readonly log: Logger,
+    /** How long batched connections wait for their next write (0: never batched). */
+    private readonly batchMs: number,
   ) {
     this.ready = this.start();
     this.work = this.ready.catch(() => undefined);
@@ -57,6 +68,13 @@ export class ProjectFeed {
   /** The log is known to reach `seq`: fan out whatever pub/sub did not bring. */
   catchUpTo(seq: number): void {
     this.enqueue(() => this.fill(seq));
+  }
+
+  /** The last connection left: nothing is flushed any more. */
+  close(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.batch.clear();
   }
 
   private async start(): Promise<void> {
@@ -93,6 +111,18 @@ export class ProjectFeed {
 
   private fanOut(event: FramedEvent): void {
     this.lastSeq = event.seq;
-    for (const connection of this.connections) connection.deliver(event);
+    this.batch.add(event);
+    let queued = false;
+    for (const connection of this.connections) {
+      if (connection.deliver(event, this.batch)) queued = true;
+    }
+    if (queued) this.flushTimer ??= setTimeout(() => this.flush(), this.batchMs);
+    else if (!this.flushTimer) this.batch.clear();
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    for (const connection of this.connections) connection.flush(this.batch);
+    this.batch.clear();
   }
 }

@@ -1,11 +1,19 @@
-import type { Project } from '../../shared/db/entities';
-import type { EntityManager } from '../../shared/db/orm';
+import type { ProjectStatus } from '../../shared/db/entities/project';
 import type { ProjectStreamEvent } from '../../shared/projects/events';
 
 /**
  * When a project stream ends (decisions §7: "the server ends the stream after `done`"), and
  * when there is nothing to stream at all.
  */
+
+/** What the stream reads of its project at connect (one statement, with the viewer's tier). */
+export interface StreamedProject {
+  status: ProjectStatus;
+  currentRunId: string | null;
+  lastEventSeq: number;
+  /** The type of the event at `lastEventSeq`; null when the project has none. */
+  lastEventType: string | null;
+}
 
 /** What a stream knows about its project at connect, to recognise its final `done`. */
 export interface EndRule {
@@ -17,9 +25,9 @@ export interface EndRule {
   archived: boolean;
 }
 
-export function endRuleOf(project: Project): EndRule {
+export function endRuleOf(project: StreamedProject): EndRule {
   return {
-    runId: project.currentRunId ?? null,
+    runId: project.currentRunId,
     lastSeq: project.lastEventSeq,
     archived: project.status === 'archived',
   };
@@ -47,19 +55,11 @@ const ACTIVE_STATUSES: ReadonlySet<string> = new Set(['queued', 'running']);
  * project is archived (no run can ever start) or that event is a `done` and no run is queued
  * or running; and for an archived project without any event.
  */
-export async function nothingToStream(
-  em: EntityManager,
-  project: Project,
-  lastEventId: number | null,
-): Promise<boolean> {
+export function nothingToStream(project: StreamedProject, lastEventId: number | null): boolean {
   const lastSeq = project.lastEventSeq;
   const caughtUp = lastSeq === 0 || (lastEventId !== null && lastEventId >= lastSeq);
   if (project.status === 'archived') return caughtUp;
   if (lastEventId === null || lastSeq === 0) return false;
   if (!caughtUp || ACTIVE_STATUSES.has(project.status)) return false;
-  const [last] = await em.execute<{ type: string }[]>(
-    'select type from project_events where project_id = ? and seq = ?',
-    [project.id, lastSeq],
-  );
-  return last?.type === 'done';
+  return project.lastEventType === 'done';
 }

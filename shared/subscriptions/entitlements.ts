@@ -9,11 +9,17 @@ import type { Tier } from '../db/entities/subscription';
 export const ENTITLED_STATUSES = ['active', 'grace'] as const;
 
 /**
- * A scalar subquery giving the tier of the user id bound at its `?` (null without one), for
- * reads that decide an entitlement in the same statement as the rest of their answer.
+ * A scalar subquery giving the entitled tier of the user id `userId` stands for (a placeholder
+ * such as `$2::int`, or a column), null without one: for reads that decide an entitlement in
+ * the same statement as the rest of their answer.
  */
-export const ENTITLED_TIER_SQL = `(select s.tier from subscriptions s
-  where s.user_id = ? and s.status in ('active', 'grace'))`;
+export function entitledTierSql(userId: string): string {
+  return `(select s.tier from subscriptions s
+  where s.user_id = ${userId} and s.status in ('active', 'grace'))`;
+}
+
+/** `entitledTierSql` for MikroORM/knex statements, whose placeholder is `?`. */
+export const ENTITLED_TIER_SQL = entitledTierSql('?');
 
 /** The tier whose features the user has now, or null. */
 export async function entitledTier(em: EntityManager, userId: number): Promise<Tier | null> {

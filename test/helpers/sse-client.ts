@@ -1,9 +1,11 @@
 import type { Redis } from 'ioredis';
 import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 /**
  * A minimal SSE reader over a real HTTP connection (its own socket, no pooling), keeping
- * everything it saw: events, comments and the retry hint, parsed as the WHATWG spec says.
+ * everything it saw: events, comments and the retry hint, parsed as the WHATWG spec says,
+ * and when each event arrived.
  */
 
 export interface SseEvent {
@@ -14,6 +16,8 @@ export interface SseEvent {
 
 export class SseClient {
   readonly events: SseEvent[] = [];
+  /** `performance.now()` when the chunk that completed each event arrived (same index). */
+  readonly arrivedAt: number[] = [];
   readonly comments: string[] = [];
   retry: number | null = null;
   body = '';
@@ -99,18 +103,20 @@ export class SseClient {
   }
 
   private feed(chunk: string): void {
+    const now = performance.now();
     this.body += chunk;
     const lines = (this.partial + chunk).split(/\r\n|\r|\n/);
     this.partial = lines.pop() ?? '';
-    for (const line of lines) this.line(line);
+    for (const line of lines) this.line(line, now);
     this.wake();
   }
 
-  private line(line: string): void {
+  private line(line: string, now: number): void {
     if (line === '') {
       if (this.current.data.length > 0) {
         const { id, event, data } = this.current;
         this.events.push({ id, event, data: data.join('\n') });
+        this.arrivedAt.push(now);
       }
       this.current = blank();
       return;

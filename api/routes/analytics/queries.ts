@@ -1,6 +1,6 @@
 import type { Tier } from '../../../shared/db/entities/subscription';
 import { statement } from '../../../shared/db/sql';
-import { ENTITLED_TIER_SQL } from '../../../shared/subscriptions/entitlements';
+import { entitledTierSql } from '../../../shared/subscriptions/entitlements';
 import type { Analytics } from './schemas';
 import { LATENCY_MAX_SAMPLES } from './schemas';
 
@@ -19,17 +19,10 @@ import { LATENCY_MAX_SAMPLES } from './schemas';
  * backwards along the index, so the cost has a fixed ceiling whatever the traffic.
  */
 
-/** `ENTITLED_TIER_SQL` (written for knex's `?`) with its one placeholder as `param`. */
-function entitledTierOf(param: string): string {
-  const parts = ENTITLED_TIER_SQL.split('?');
-  if (parts.length !== 2) throw new Error('ENTITLED_TIER_SQL must have exactly one placeholder');
-  return parts.join(param);
-}
-
 /** The caller's entitled tier (null: none), as `entitledTier` reads it. */
 export const entitledTier = statement<{ tier: Tier | null }, [userId: number]>(
   'analytics.tier',
-  `select ${entitledTierOf('$1::int')} as tier`,
+  `select ${entitledTierSql('$1::int')} as tier`,
 );
 
 /** micro-FLOW → the wire number (exact decimal, then the nearest double, like `flowNumber`). */

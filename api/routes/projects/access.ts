@@ -46,19 +46,16 @@ export async function viewableProject(
 }
 
 /** The stream: a private project is 403 `private_forbidden` for anyone but its owner. */
-export async function streamableProject(
-  em: EntityManager,
-  slug: string,
+export function assertStreamable(
+  project: { private: boolean; ownerId: number },
   actor: Actor | null,
-): Promise<Project> {
-  const project = await bySlug(em, slug);
-  if (project.private && project.owner.id !== actor?.userId) {
+): void {
+  if (project.private && project.ownerId !== actor?.userId) {
     throw new AppError(
       'private_forbidden',
       'The stream of a private project is for its owner only',
     );
   }
-  return project;
 }
 
 /**

@@ -1,0 +1,327 @@
+import { performance } from 'node:perf_hooks';
+import type { App } from '../../api/app';
+import type { Tier } from '../../shared/db/entities/subscription';
+import { signIn, type SignedIn } from '../helpers/auth';
+import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { eventually, SseClient } from '../helpers/sse-client';
+import {
+  done,
+  emit,
+  insertProject,
+  message,
+  messages,
+  type TestProject,
+} from '../helpers/project-fixtures';
+
+/**
+ * Stream batching by tier (decisions §11: `fasterSse` (pro+) stream events are sent as they
+ * happen, others' are batched every `SSE_STANDARD_BATCH_MS`), over real HTTP and real Redis.
+ * Events are emitted as a build step does (append, then publish) a few ms apart, and each
+ * client notes when each event arrived. Timing claims compare spreads (how far apart events
+ * arrive against how far apart they were published) and the batch length, never tight
+ * absolute latencies: a loaded CI machine delays everything, but not a whole batch.
+ */
+
+/** Long against the publish span (3 × 50 ms), so one batch holds every event even when slow. */
+const BATCH_MS = 800;
+const GAP_MS = 50;
+const EVENTS = 4;
+
+let ctx: TestContext;
+let api: App;
+let base: string;
+let owner: SignedIn;
+const clients: SseClient[] = [];
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    SSE_STANDARD_BATCH_MS: String(BATCH_MS),
+    SSE_HEARTBEAT_MS: '200',
+    SSE_RETRY_MS: '50',
+    ...UNLIMITED_RATES,
+  });
+  api = await ctx.newApi();
+  base = await listen(api);
+  owner = await signIn(api);
+});
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+});
+
+afterAll(async () => ctx?.close());
+
+/** A signed-in user with a subscription row as the lifecycle leaves it (null: none). */
+async function viewer(tier: Tier | null, status = 'active'): Promise<SignedIn> {
+  const user = await signIn(api);
+  if (tier) {
+    await ctx.sql(
+      `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
+       values ($1, $2, $3, 'cryptobot', now() + interval '30 days', now(), now())`,
+      [user.userId, tier, status],
+    );
+  }
+  return user;
+}
+
+async function open(
+  url: string,
+  project: TestProject,
+  headers: Record<string, string> = {},
+): Promise<SseClient> {
+  const client = await SseClient.connect(`${url}/projects/${project.slug}/stream`, headers);
+  clients.push(client);
+  return client;
+}
+
+/** Once the retry hint is in, the connection is registered and live events reach it. */
+async function openLive(url: string, project: TestProject, who: SignedIn | null) {
+  const client = await open(url, project, who ? { cookie: who.cookie } : {});
+  expect(client.status).toBe(200);
+  await client.waitFor((c) => c.retry !== null);
+  return client;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Emits messages first.. one at a time, `GAP_MS` apart; returns when each was published. */
+async function emitApart(project: TestProject, count: number, first = 1): Promise<number[]> {
+  const start = performance.now();
+  const publishedAt: number[] = [];
+  for (let i = 0; i < count; i++) {
+    await sleep(start + i * GAP_MS - performance.now());
+    await emit(project, [message(first + i)]);
+    publishedAt.push(performance.now());
+  }
+  return publishedAt;
+}
+
+/** The server ended the stream (fails after `timeoutMs` instead of hanging the test). */
+async function ended(client: SseClient, timeoutMs = 5_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the stream did not end')), timeoutMs);
+  });
+  try {
+    await Promise.race([client.done, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const spread = (times: number[]) => Math.max(...times) - Math.min(...times);
+
+/** How a client received events published at `publishedAt`. */
+function arrival(client: SseClient, publishedAt: number[]) {
+  const at = client.arrivedAt.slice(0, publishedAt.length);
+  return {
+    ids: client.ids.slice(0, publishedAt.length),
+    /** Between its first and last event, against the same between their publishes. */
+    spreadRatio: spread(at) / spread(publishedAt),
+    /** From the first publish to the first arrival, in batches. */
+    firstWait: (at[0]! - publishedAt[0]!) / BATCH_MS,
+  };
+}
+
+/** Batched: everything arrives together, about a batch after the first publish. */
+function expectBatched(client: SseClient, publishedAt: number[]) {
+  const seen = arrival(client, publishedAt);
+  expect(seen.ids).toEqual(publishedAt.map((_, i) => i + 1));
+  expect(seen.spreadRatio).toBeLessThan(0.3);
+  expect(seen.firstWait).toBeGreaterThan(0.85);
+}
+
+/** As it happens: events arrive spread as they were published, long before a batch. */
+function expectImmediate(client: SseClient, publishedAt: number[]) {
+  const seen = arrival(client, publishedAt);
+  expect(seen.ids).toEqual(publishedAt.map((_, i) => i + 1));
+  expect(seen.spreadRatio).toBeGreaterThan(0.5);
+  expect(seen.firstWait).toBeLessThan(0.5);
+}
+
+describe('batching by tier', () => {
+  it('a free stream is batched and a pro stream is not; anonymous viewers are batched', async () => {
+    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const free = await openLive(base, project, await viewer(null));
+    const pro = await openLive(base, project, await viewer('pro'));
+    const anonymous = await openLive(base, project, null);
+
+    const publishedAt = await emitApart(project, EVENTS);
+    await Promise.all([free, pro, anonymous].map((client) => client.waitForEvents(EVENTS)));
+
+    expectImmediate(pro, publishedAt);
+    expectBatched(free, publishedAt);
+    expectBatched(anonymous, publishedAt);
+    // Each frame of the one write keeps its own id, event and data.
+    for (const client of [free, anonymous]) {
+      expect(client.events).toEqual(
+        messages(1, EVENTS).map((event, i) => ({
+          id: String(i + 1),
+          event: 'message',
+          data: JSON.stringify(event.data),
+        })),
+      );
+    }
+    // The pro stream had every event before the free one had any.
+    expect(pro.arrivedAt.at(-1)!).toBeLessThan(free.arrivedAt[0]!);
+    // Heartbeats go on while events wait for their batch.
+    expect(free.comments).toContain('keep-alive');
+  });
+
+  it('follows the entitlement: plus and a canceled pro are batched; max and a pro in grace not', async () => {
+    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const batched = [
+      await openLive(base, project, await viewer('plus')),
+      await openLive(base, project, await viewer('pro', 'canceled')),
+    ];
+    const immediate = [
+      await openLive(base, project, await viewer('max')),
+      await openLive(base, project, await viewer('pro', 'grace')),
+    ];
+    const publishedAt = await emitApart(project, EVENTS);
+    await Promise.all([...batched, ...immediate].map((client) => client.waitForEvents(EVENTS)));
+    for (const client of batched) expectBatched(client, publishedAt);
+    for (const client of immediate) expectImmediate(client, publishedAt);
+  });
+});
+
+describe('what is never held for a batch', () => {
+  it('sends the final done at once, with what waited before it, then ends', async () => {
+    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const free = await openLive(base, project, await viewer(null));
+    const [firstPublished] = await emitApart(project, 1);
+    await sleep(GAP_MS);
+    await emit(project, [done(project.runId)]);
+    await free.waitForEvents(2, 5_000);
+    await ended(free);
+    expect(free.ids).toEqual([1, 2]);
+    expect(free.events.map((event) => event.event)).toEqual(['message', 'done']);
+    // Without the early flush, both would wait for the batch started by message 1.
+    expect(free.arrivedAt[1]! - firstPublished!).toBeLessThan(0.6 * BATCH_MS);
+    expect(free.arrivedAt[0]).toBe(free.arrivedAt[1]);
+  });
+
+  it('replays the log at once on connect (Last-Event-ID), then batches live events', async () => {
+    const project = await insertProject(ctx, { ownerId: owner.userId });
+    await emit(project, messages(1, 5));
+    const connectedAt = performance.now();
+    const client = await open(base, project, { 'last-event-id': '2' });
+    await client.waitForEvents(3);
+    expect(client.ids).toEqual([3, 4, 5]);
+    expect((client.arrivedAt[2]! - connectedAt) / BATCH_MS).toBeLessThan(0.5);
+
+    const publishedAt = await emitApart(project, 2, 6);
+    await client.waitForEvents(5);
+    const live = {
+      spread: spread(client.arrivedAt.slice(3)) / spread(publishedAt),
+      wait: (client.arrivedAt[3]! - publishedAt[0]!) / BATCH_MS,
+    };
+    expect(live.spread).toBeLessThan(0.3);
+    expect(live.wait).toBeGreaterThan(0.85);
+    expect(client.ids).toEqual([3, 4, 5, 6, 7]);
+  });
+});
+
+describe('ids across reconnects', () => {
+  it('a batched client that reconnects with Last-Event-ID gets every event once, in order', async () => {
+    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const total = 60;
+    const appender = (async () => {
+      for (let n = 1; n <= total; n++) {
+        await emit(project, [message(n)]);
+        await sleep(20);
+      }
+      await emit(project, [done(project.runId)]);
+    })();
+
+    const received: number[] = [];
+    let hops = 0;
+    for (let lastId: number | null = null; ; hops++) {
+      const headers: Record<string, string> =
+        lastId === null ? {} : { 'last-event-id': String(lastId) };
+      const client = await open(base, project, headers);
+      // Leave after the first arrival (a replay or a batch): batched events still waiting
+      // for their flush are never sent to this connection and must come after reconnecting.
+      await client.waitFor((c) => c.events.length > 0 || c.ended, 20_000);
+      client.close();
+      received.push(...client.ids);
+      lastId = received.at(-1) ?? lastId;
+      if (client.events.at(-1)?.event === 'done') break;
+    }
+    await appender;
+    expect(received).toEqual(Array.from({ length: total + 1 }, (_, i) => i + 1));
+    expect(hops).toBeGreaterThan(1);
+  });
+});
+
+describe('resources', () => {
+  it('closing a batched stream before its flush clears the flush timer', async () => {
+    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const client = await openLive(base, project, null);
+    const timers = jest.spyOn(global, 'setTimeout');
+    const clears = jest.spyOn(global, 'clearTimeout');
+    try {
+      await emit(project, [message(1)]);
+      // The feed's flush timer is the one of a batch's length.
+      const flushTimer = () =>
+        timers.mock.results[timers.mock.calls.findIndex(([, delay]) => delay === BATCH_MS)];
+      await eventually(() => flushTimer() !== undefined);
+      client.close();
+      await eventually(() => api.projectStreams.connectionCount === 0);
+      // (Compared by identity: a failed matcher would print the whole timer object graph.)
+      const timer = flushTimer()!.value as unknown;
+      expect(clears.mock.calls.some(([cleared]) => cleared === timer)).toBe(true);
+      expect(client.events).toEqual([]);
+    } finally {
+      timers.mockRestore();
+      clears.mockRestore();
+    }
+  });
+
+  it('a batched stream that stops reading is still dropped once 1 MB waits for it', async () => {
+    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const hub = api.projectStreams;
+    const client = await openLive(base, project, null);
+    client.response.pause();
+    const big = 'x'.repeat(64 * 1024);
+    for (let n = 1; hub.connectionCount > 0; n++) {
+      if (n > 1000) throw new Error('the slow client was never dropped');
+      await emit(project, [
+        { key: `big-${n}`, type: 'message', data: { role: 'assistant', text: big } },
+      ]);
+    }
+    expect(
+      ctx.logs.some((line) => line.msg === 'sse: client too slow, dropping the connection'),
+    ).toBe(true);
+  });
+});
+
+describe('SSE_STANDARD_BATCH_MS=0', () => {
+  it('turns batching off: a free stream then gets each event as it happens', async () => {
+    const unbatched = await createTestContext({
+      SSE_STANDARD_BATCH_MS: '0',
+      SSE_RETRY_MS: '50',
+      ...UNLIMITED_RATES,
+    });
+    try {
+      const app = await unbatched.newApi();
+      const url = await listen(app);
+      const user = await signIn(app);
+      const project = await insertProject(unbatched, { ownerId: user.userId });
+      const free = await openLive(url, project, user);
+      const anonymous = await openLive(url, project, null);
+      const publishedAt = await emitApart(project, EVENTS);
+      await Promise.all([free, anonymous].map((client) => client.waitForEvents(EVENTS)));
+      expectImmediate(free, publishedAt);
+      expectImmediate(anonymous, publishedAt);
+    } finally {
+      for (const client of clients.splice(0)) client.close();
+      await unbatched.close();
+    }
+  });
+});
