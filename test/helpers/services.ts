@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
 
 /** Where the shared services of a test run are, read from the environment once. */
 export interface TestServices {
@@ -39,6 +40,23 @@ export const findTemporalCli = () => findBinary('TEMPORAL_CLI_PATH', 'temporal')
 /** The time-skipping test server: TEMPORAL_TEST_SERVER_PATH, else PATH. */
 export const findTemporalTestServer = () =>
   findBinary('TEMPORAL_TEST_SERVER_PATH', 'temporal-test-server');
+
+/**
+ * A time-skipping test environment on that server. The SDK gives the server 5 s to listen; on
+ * a loaded CI machine it sometimes needs a second try (a start-up race of the server process,
+ * not the behaviour under test).
+ */
+export async function startTimeSkipping(): Promise<TestWorkflowEnvironment> {
+  const path = findTemporalTestServer();
+  const options = path ? { server: { executable: { type: 'existing-path' as const, path } } } : {};
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await TestWorkflowEnvironment.createTimeSkipping(options);
+    } catch (error) {
+      if (attempt === 3 || !/did not start/.test(String(error))) throw error;
+    }
+  }
+}
 
 export { findAnvil } from '../../scripts/anvil';
 

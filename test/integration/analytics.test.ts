@@ -11,6 +11,7 @@ import { createKey, signIn, type CreatedKey, type SignedIn } from '../helpers/au
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
+import { grantTier } from '../helpers/tiers';
 
 /**
  * GET /me/analytics (decisions §11): basic for plus, advanced for pro and max, nothing
@@ -28,8 +29,6 @@ const dayAgo = (n: number) => new Date(todayStart() - n * DAY_MS).toISOString().
 /** An instant on the UTC day `n` days ago, `hour` hours past midnight. */
 const at = (n: number, hour: number) => new Date(todayStart() - n * DAY_MS + hour * 3_600_000);
 
-type Tier = 'plus' | 'pro' | 'max';
-type Status = 'active' | 'grace' | 'canceled';
 
 interface Analytics {
   level: string;
@@ -115,15 +114,6 @@ async function fund(userId: number, flow: number): Promise<void> {
       refId: randomUUID(),
       now: new Date(),
     }),
-  );
-}
-
-async function grantTier(user: SignedIn, tier: Tier, status: Status = 'active') {
-  await test.ctx.sql(
-    `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
-     values ($1, $2, $3, 'cryptobot', now() + interval '30 days', now(), now())
-     on conflict (user_id) do update set tier = excluded.tier, status = excluded.status`,
-    [user.userId, tier, status],
   );
 }
 
@@ -235,14 +225,14 @@ describe('who may read analytics', () => {
     const user = await signIn(test.app);
     const refusal = /^analytics: GET \/me\/analytics needs the plus tier or higher/;
     expectError(await analytics(user), 403, 'feature_not_in_tier', refusal);
-    await grantTier(user, 'max', 'canceled');
+    await grantTier(test.ctx, user.userId, 'max', 'canceled');
     expectError(await analytics(user), 403, 'feature_not_in_tier', refusal);
-    await grantTier(user, 'plus', 'grace');
+    await grantTier(test.ctx, user.userId, 'plus', 'grace');
     expect((await analytics(user)).json<Analytics>()).toMatchObject({ level: 'basic' });
   });
 
   it('validates days: an integer from 1 to 365', async () => {
-    await grantTier(alice, 'pro');
+    await grantTier(test.ctx, alice.userId, 'pro');
     for (const days of ['0', '366', 'abc', '1.5', '-3']) {
       expectError(
         await analytics(alice, `?days=${days}`),
@@ -254,8 +244,8 @@ describe('who may read analytics', () => {
   });
 
   it('answers an API key like a session, and shows only the caller’s own agents and keys', async () => {
-    await grantTier(alice, 'plus');
-    await grantTier(carol, 'plus');
+    await grantTier(test.ctx, alice.userId, 'plus');
+    await grantTier(test.ctx, carol.userId, 'plus');
     const viaKey = await analytics({ key: key.key });
     expect(viaKey.statusCode).toBe(200);
     const mine = viaKey.json<Analytics>();
@@ -275,7 +265,7 @@ describe('who may read analytics', () => {
 });
 
 describe('basic analytics (plus)', () => {
-  beforeAll(() => grantTier(alice, 'plus'));
+  beforeAll(() => grantTier(test.ctx, alice.userId, 'plus'));
 
   it('covers the last 30 UTC days: daily calls and earnings per agent, usage per key', async () => {
     const response = await analytics({ cookie: alice.cookie });
@@ -372,7 +362,7 @@ describe('basic analytics (plus)', () => {
 
 describe('advanced analytics (pro, max)', () => {
   it('adds a year of history, breakdowns by model and endpoint, and latency', async () => {
-    await grantTier(alice, 'pro', 'grace');
+    await grantTier(test.ctx, alice.userId, 'pro', 'grace');
     const response = await analytics(alice, '?days=365');
     expect(response.statusCode).toBe(200);
     const body = response.json<Analytics>();
@@ -407,7 +397,7 @@ describe('advanced analytics (pro, max)', () => {
 
   it('takes percentiles of succeeded calls and of key requests within the latency window', async () => {
     const dave = await signIn(test.app);
-    await grantTier(dave, 'max');
+    await grantTier(test.ctx, dave.userId, 'max');
     const agent = await publishAgent(dave, 1);
     const daveKey = await createKey(test.app, dave, { name: 'timed' });
     const now = new Date(Date.now() - 60_000);
@@ -446,7 +436,7 @@ describe('advanced analytics (pro, max)', () => {
 
   it('caps the percentile samples at the newest 20,000 of each agent and key', async () => {
     const erin = await signIn(test.app);
-    await grantTier(erin, 'pro');
+    await grantTier(test.ctx, erin.userId, 'pro');
     const agent = await publishAgent(erin, 1);
     const erinKey = await createKey(test.app, erin, { name: 'busy' });
     // 2,000 slow calls yesterday, then 20,000 fast ones today: the slow ones fall outside
@@ -499,7 +489,7 @@ describe('advanced analytics (pro, max)', () => {
 
   it('lists a key revoked during the window, marked revoked', async () => {
     const frank = await signIn(test.app);
-    await grantTier(frank, 'max');
+    await grantTier(test.ctx, frank.userId, 'max');
     const old = await createKey(test.app, frank, { name: 'old' });
     expect((await call('/me', { key: old.key })).statusCode).toBe(200);
     const revoked = await test.app.inject({

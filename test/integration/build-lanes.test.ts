@@ -12,6 +12,7 @@ import { insertBuildFixture, startBuild } from '../helpers/build-fixtures';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { assistantReply, type ChatBody, type LlmReply } from '../helpers/llm-server';
 import { insertProject } from '../helpers/project-fixtures';
+import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers';
 
 /**
  * Build lanes (docs/decisions.md "Build lanes") on a real Temporal server with this file's real
@@ -110,21 +111,10 @@ afterAll(async () => {
   await llm?.close();
 });
 
-type Tier = 'plus' | 'pro' | 'max';
-
-/** The user's subscription row, straight in the database. */
-async function subscribe(userId: number, tier: Tier, status = 'active') {
-  await ctx.sql(
-    `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
-     values ($1, $2, $3, 'cryptobot', now() + interval '30 days', now(), now())`,
-    [userId, tier, status],
-  );
-}
-
 /** A signed-in user with a subscription of `tier` in `status` (null tier: no row). */
-async function userWith(tier: Tier | null, status = 'active') {
+async function userWith(tier: Tier | null, status: SubscriptionStatus = 'active') {
   const user = await signIn(app);
-  if (tier) await subscribe(user.userId, tier, status);
+  if (tier) await grantTier(ctx, user.userId, tier, status);
   return user;
 }
 
@@ -259,7 +249,7 @@ describe('build lanes', () => {
   });
 
   it('takes the lane from the owner tier at the start: active or grace count, a lapsed one does not', async () => {
-    const cases: [Tier | null, string, BuildLane][] = [
+    const cases: [Tier | null, SubscriptionStatus, BuildLane][] = [
       [null, 'active', 'standard'],
       ['plus', 'active', 'priority'],
       ['pro', 'active', 'priority'],
@@ -285,7 +275,7 @@ describe('build lanes', () => {
     });
     const start = () => startProject(owner, project);
     const first = await start();
-    await subscribe(owner.userId, 'plus');
+    await grantTier(ctx, owner.userId, 'plus');
     expect(await finishes(first, 'the run started before the subscription')).toEqual(COMPLETED);
     expect(await laneOf(first)).toEqual(queueOf('standard'));
     const second = await start();

@@ -7,6 +7,7 @@ import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
+import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers';
 
 /**
  * Premium agents (decisions §11 `premiumAgents`): the owner marks an agent premium; only
@@ -29,22 +30,12 @@ afterAll(async () => agentServer?.close());
 // Freemium quotas are UTC days: no test straddles midnight.
 beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
 
-type Tier = 'plus' | 'pro' | 'max';
-type Status = 'active' | 'grace' | 'canceled';
+type Status = SubscriptionStatus;
 
 function micro(flow: number): bigint {
   const value = parseFlow(flow);
   if (value === null) throw new Error(`not a FLOW amount: ${flow}`);
   return value;
-}
-
-async function grantTier(user: SignedIn, tier: Tier, status: Status = 'active'): Promise<void> {
-  await test.ctx.sql(
-    `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
-     values ($1, $2, $3, 'cryptobot', now() + interval '30 days', now(), now())
-     on conflict (user_id) do update set tier = excluded.tier, status = excluded.status`,
-    [user.userId, tier, status],
-  );
 }
 
 async function fund(userId: number, flow: number): Promise<void> {
@@ -63,7 +54,7 @@ async function fund(userId: number, flow: number): Promise<void> {
 async function caller(flow: number, tier?: Tier, status: Status = 'active') {
   const user = await signIn(test.app);
   if (flow > 0) await fund(user.userId, flow);
-  if (tier) await grantTier(user, tier, status);
+  if (tier) await grantTier(test.ctx, user.userId, tier, status);
   return user;
 }
 
@@ -309,7 +300,7 @@ describe('invoking a premium agent', () => {
     expect((await reservationMarksOf(user.userId)).freeRows).toBe(0);
     expect(hitsOf(path)).toBe(0);
     // Entitled, the same caller gets the free call, counted once.
-    await grantTier(user, 'pro');
+    await grantTier(test.ctx, user.userId, 'pro');
     expect((await invoke(slug, user)).statusCode).toBe(200);
     expect(await traceOf(user.userId, slug)).toMatchObject({ calls: 1, freeCallsUsed: 1 });
   });
@@ -346,9 +337,9 @@ describe('invoking a premium agent', () => {
     const { slug } = await premiumAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
     const user = await caller(10, 'pro');
     expect((await invoke(slug, user)).statusCode).toBe(200);
-    await grantTier(user, 'pro', 'canceled');
+    await grantTier(test.ctx, user.userId, 'pro', 'canceled');
     expectError(await invoke(slug, user), 403, 'feature_not_in_tier');
-    await grantTier(user, 'max', 'active');
+    await grantTier(test.ctx, user.userId, 'max', 'active');
     expect((await invoke(slug, user)).statusCode).toBe(200);
   });
 
@@ -439,7 +430,7 @@ describe('subscribing to a premium agent', () => {
     expect(subscriptions).toEqual([]);
     expect(await traceOf(user.userId, slug)).toMatchObject({ balance: micro(10), held: 0n });
 
-    await grantTier(user, 'pro');
+    await grantTier(test.ctx, user.userId, 'pro');
     expect((await call('POST', `/agents/${slug}/subscribe`, user)).statusCode).toBe(200);
     expect((await invoke(slug, user)).statusCode).toBe(200);
     expect(await traceOf(user.userId, slug)).toMatchObject({ balance: micro(7), calls: 1 });

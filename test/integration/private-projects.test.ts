@@ -6,6 +6,7 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
 import { emit, message } from '../helpers/project-fixtures';
 import { SseClient } from '../helpers/sse-client';
+import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers';
 
 /**
  * Private projects (decisions §7, §11 `privateProjects`): only the max tier, active or in
@@ -17,8 +18,7 @@ import { SseClient } from '../helpers/sse-client';
 
 const test = useTestApp([], { ...UNLIMITED_RATES, SSE_HEARTBEAT_MS: '200', SSE_RETRY_MS: '50' });
 
-type Tier = 'plus' | 'pro' | 'max';
-type Status = 'active' | 'grace' | 'canceled';
+type Status = SubscriptionStatus;
 
 interface ProjectView {
   id: string;
@@ -46,18 +46,9 @@ afterEach(() => {
   for (const client of clients.splice(0)) client.close();
 });
 
-async function grantTier(user: SignedIn, tier: Tier, status: Status): Promise<void> {
-  await test.ctx.sql(
-    `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
-     values ($1, $2, $3, 'cryptobot', now() + interval '30 days', now(), now())
-     on conflict (user_id) do update set tier = excluded.tier, status = excluded.status`,
-    [user.userId, tier, status],
-  );
-}
-
 async function userWith(tier?: Tier, status: Status = 'active'): Promise<SignedIn> {
   const user = await signIn(test.app);
-  if (tier) await grantTier(user, tier, status);
+  if (tier) await grantTier(test.ctx, user.userId, tier, status);
   return user;
 }
 
@@ -243,7 +234,7 @@ describe('who may create one', () => {
     const created = await createPrivate(user);
     expect(created.statusCode).toBe(201);
     const { slug } = created.json<ProjectView>();
-    await grantTier(user, 'max', 'canceled');
+    await grantTier(test.ctx, user.userId, 'max', 'canceled');
     // Never exposed because a payment failed: still the owner's only.
     expect((await call('GET', `/projects/${slug}`, user)).statusCode).toBe(200);
     expectError(await call('GET', `/projects/${slug}`, other), 404, 'project_not_found');

@@ -12,6 +12,7 @@ import {
   messages,
   type TestProject,
 } from '../helpers/project-fixtures';
+import { grantTier, type SubscriptionStatus } from '../helpers/tiers';
 
 /**
  * Stream batching by tier (decisions §11: `fasterSse` (pro+) stream events are sent as they
@@ -57,15 +58,9 @@ afterEach(() => {
 afterAll(async () => ctx?.close());
 
 /** A signed-in user with a subscription row as the lifecycle leaves it (null: none). */
-async function viewer(tier: Tier | null, status = 'active'): Promise<SignedIn> {
+async function viewer(tier: Tier | null, status: SubscriptionStatus = 'active'): Promise<SignedIn> {
   const user = await signIn(api);
-  if (tier) {
-    await ctx.sql(
-      `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
-       values ($1, $2, $3, 'cryptobot', now() + interval '30 days', now(), now())`,
-      [user.userId, tier, status],
-    );
-  }
+  if (tier) await grantTier(ctx, user.userId, tier, status);
   return user;
 }
 

@@ -7,6 +7,7 @@ import { createTemporalClient, workflowIds } from '../../shared/temporal';
 import { buildTaskQueue } from '../../shared/temporal/task-queues';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { grantTier } from '../helpers/tiers';
 
 /**
  * Projects (spec "Projects", decisions §7): creation and its rules in order, visibility of
@@ -133,21 +134,6 @@ function expectError(response: Reply, status: number, code: string, message?: Re
   const text = response.json<{ error: { message: string } }>().error.message;
   if (typeof message === 'string') expect(text).toBe(message);
   else if (message) expect(text).toMatch(message);
-}
-
-async function grantTier(
-  user: SignedIn,
-  tier: 'plus' | 'pro' | 'max',
-  status: 'active' | 'grace' | 'canceled',
-  renewsInMs: number,
-) {
-  await ctx.sql(
-    `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
-     values ($1, $2, $3, 'cryptobot', now() + make_interval(secs => $4), now(), now())
-     on conflict (user_id) do update
-       set tier = excluded.tier, status = excluded.status, renews_at = excluded.renews_at`,
-    [user.userId, tier, status, renewsInMs / 1000],
-  );
 }
 
 async function projectRow(id: string) {
@@ -311,13 +297,13 @@ describe('POST /projects', () => {
 
     it('refuses pro, and a max canceled for an unpaid renewal', async () => {
       const erin = await signIn(app);
-      await grantTier(erin, 'pro', 'active', 86_400_000);
+      await grantTier(ctx, erin.userId, 'pro', 'active', 86_400_000);
       expectError(
         await call('POST', '/projects', erin, await privateBody(erin)),
         403,
         'feature_not_in_tier',
       );
-      await grantTier(erin, 'max', 'canceled', 86_400_000);
+      await grantTier(ctx, erin.userId, 'max', 'canceled', 86_400_000);
       expectError(
         await call('POST', '/projects', erin, await privateBody(erin)),
         403,
@@ -327,11 +313,11 @@ describe('POST /projects', () => {
 
     it('accepts an active max, and a max in grace (its features stay)', async () => {
       const frank = await signIn(app);
-      await grantTier(frank, 'max', 'active', 86_400_000);
+      await grantTier(ctx, frank.userId, 'max', 'active', 86_400_000);
       const response = await call('POST', '/projects', frank, await privateBody(frank));
       expect(response.statusCode).toBe(201);
       expect(response.json<ProjectBody>().private).toBe(true);
-      await grantTier(frank, 'max', 'grace', -86_400_000);
+      await grantTier(ctx, frank.userId, 'max', 'grace', -86_400_000);
       expect((await call('POST', '/projects', frank, await privateBody(frank))).statusCode).toBe(
         201,
       );
@@ -423,7 +409,7 @@ describe('GET /projects/:slug', () => {
 
   it('hides a private project: anonymous 401, another user 404, its owner 200', async () => {
     const hana = await signIn(app);
-    await grantTier(hana, 'max', 'active', 86_400_000);
+    await grantTier(ctx, hana.userId, 'max', 'active', 86_400_000);
     const created = await newProject(hana, { private: true, title: 'Hidden Garden' });
     const url = `/projects/${created.slug}`;
     expectError(

@@ -1,28 +1,17 @@
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { SWEEP_DEFAULTS } from '../../api/maintenance';
 import { workflowIds, workflowTypes } from '../../shared/temporal';
 import { createActivities } from '../../workers/activities';
 import { createTestContext, type TestContext } from '../helpers/context';
-import { findTemporalTestServer, readTestServices } from '../helpers/services';
+import { readTestServices, startTimeSkipping } from '../helpers/services';
 
 let ctx: TestContext;
 let env: TestWorkflowEnvironment;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const path = findTemporalTestServer();
-  const options = path ? { server: { executable: { type: 'existing-path' as const, path } } } : {};
-  // The SDK gives the test server 5 s to listen; on a loaded CI machine it sometimes needs a
-  // second try (a start-up race of the server process, not the behaviour under test).
-  for (let attempt = 1; ; attempt++) {
-    try {
-      env = await TestWorkflowEnvironment.createTimeSkipping(options);
-      break;
-    } catch (error) {
-      if (attempt === 3 || !/did not start/.test(String(error))) throw error;
-    }
-  }
+  env = await startTimeSkipping();
 });
 afterAll(async () => {
   await env?.teardown();

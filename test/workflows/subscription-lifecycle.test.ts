@@ -1,4 +1,4 @@
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { buildApp, type App } from '../../api/app';
 import { addMonths, DAY_MS, proratedUpgradeCents } from '../../shared/domain/billing';
@@ -7,7 +7,7 @@ import { createActivities } from '../../workers/activities';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { startPaymentProviders, type TestPaymentProviders } from '../helpers/payment-providers';
-import { findTemporalTestServer, readTestServices } from '../helpers/services';
+import { readTestServices, startTimeSkipping } from '../helpers/services';
 
 /**
  * Whole subscription lifecycles on Temporal's time-skipping test server: months pass in
@@ -28,16 +28,7 @@ let virtualNow = Date.now();
 beforeAll(async () => {
   providers = await startPaymentProviders();
   ctx = await createTestContext({ ...UNLIMITED_RATES, ...providers.env });
-  const path = findTemporalTestServer();
-  const options = path ? { server: { executable: { type: 'existing-path' as const, path } } } : {};
-  for (let attempt = 1; ; attempt++) {
-    try {
-      env = await TestWorkflowEnvironment.createTimeSkipping(options);
-      break;
-    } catch (error) {
-      if (attempt === 3 || !/did not start/.test(String(error))) throw error;
-    }
-  }
+  env = await startTimeSkipping();
   app = buildApp({ ...ctx.deps, temporal: env.client, clock: () => new Date(virtualNow) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   providers.cryptobot.callbackUrl = `${url}/payments/cryptobot/callback`;
