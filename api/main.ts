@@ -9,6 +9,7 @@ import {
   ensureHolderRewardsSchedule,
   ensureIdempotencySweep,
   ensureMarketplaceStatsRefresh,
+  ensurePaymentsReconcile,
   ensureWebhookDispatcher,
 } from './maintenance';
 
@@ -70,6 +71,17 @@ async function main(): Promise<void> {
     );
   };
   startHolderRewards();
+
+  const startPaymentsReconcile = () => {
+    ensurePaymentsReconcile(deps.temporal, config.temporal.taskQueue).then(
+      () => logger.info('payments reconciler workflow running'),
+      (err: unknown) => {
+        logger.warn({ err }, 'could not start the payments reconciler; retrying');
+        setTimeout(startPaymentsReconcile, SWEEP_RETRY_MS).unref();
+      },
+    );
+  };
+  startPaymentsReconcile();
 
   // One indexer per configured chain (docs/chain.md "Indexer").
   const startChainSync = (chainId: number) => {

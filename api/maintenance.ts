@@ -6,6 +6,7 @@ import type {
   HolderRewardsScheduleInput,
   IdempotencySweepInput,
   MarketplaceStatsRefreshInput,
+  PaymentsReconcileInput,
   WebhookDispatchInput,
 } from '../shared/temporal';
 
@@ -81,8 +82,33 @@ export function ensureHolderRewardsSchedule(
   return startSingleton(client, 'holderRewardsSchedule', taskQueueBase, input);
 }
 
+/**
+ * Every 5 minutes: a payment whose callback was lost is confirmed within minutes. 48 rounds
+ * (4 hours, about 10 history events each) per run.
+ */
+export const PAYMENTS_RECONCILE_DEFAULTS: PaymentsReconcileInput = {
+  intervalSeconds: 300,
+  roundsPerRun: 48,
+};
+
+/**
+ * Starts the payments reconciler unless it already runs (one per deployment, "use existing";
+ * docs/payments.md "Lost callbacks"). Returns the run id.
+ */
+export function ensurePaymentsReconcile(
+  client: Client,
+  taskQueueBase: string,
+  input: PaymentsReconcileInput = PAYMENTS_RECONCILE_DEFAULTS,
+): Promise<string> {
+  return startSingleton(client, 'paymentsReconcile', taskQueueBase, input);
+}
+
 type SingletonType =
-  'idempotencySweep' | 'webhookDispatch' | 'marketplaceStatsRefresh' | 'holderRewardsSchedule';
+  | 'idempotencySweep'
+  | 'webhookDispatch'
+  | 'marketplaceStatsRefresh'
+  | 'holderRewardsSchedule'
+  | 'paymentsReconcile';
 
 /**
  * Starts one maintenance workflow on the main task queue, id from `workflowIds`, unless it

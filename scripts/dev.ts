@@ -10,6 +10,7 @@ import {
   ensureHolderRewardsSchedule,
   ensureIdempotencySweep,
   ensureMarketplaceStatsRefresh,
+  ensurePaymentsReconcile,
   ensureWebhookDispatcher,
 } from '../api/maintenance';
 import { loadConfig } from '../shared/config';
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
   await ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue);
   await ensureMarketplaceStatsRefresh(deps.temporal, config.temporal.taskQueue);
   await ensureHolderRewardsSchedule(deps.temporal, config.temporal.taskQueue);
+  await ensurePaymentsReconcile(deps.temporal, config.temporal.taskQueue);
   await ensureWebhookDispatcher(deps.temporal, config.temporal.taskQueue, {
     pollIntervalMs: config.webhookDispatchIntervalMs,
     pollsPerRun: DISPATCH_POLLS_PER_RUN,

@@ -27,6 +27,7 @@ import {
   ensureChainSync,
   ensureHolderRewardsSchedule,
   ensureMarketplaceStatsRefresh,
+  ensurePaymentsReconcile,
   ensureWebhookDispatcher,
 } from '../api/maintenance';
 import { enqueueOutboxEvent } from '../shared/outbox/outbox';
@@ -296,6 +297,22 @@ async function holderRewardDistribution(ctx: TestContext) {
   await saveHistory('holder-reward-distribution', handle);
 }
 
+/** The payments reconciler: two rounds (nothing open), then continue-as-new. */
+async function paymentsReconcile(ctx: TestContext) {
+  const taskQueue = ctx.config.temporal.taskQueue;
+  const input = { intervalSeconds: 1, roundsPerRun: 2 };
+  const firstRunId = await ensurePaymentsReconcile(ctx.deps.temporal, taskQueue, input);
+  const id = workflowIds.paymentsReconcile(taskQueue);
+  const firstRun = ctx.deps.temporal.workflow.getHandle(id, firstRunId);
+  await waitFor(
+    async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
+    30_000,
+    'payments reconciler: continue-as-new',
+  );
+  await saveHistory('payments-reconcile', firstRun);
+  await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
+}
+
 /** Inserts a confirmed subscription payment (as a provider callback would leave it). */
 async function paidPayment(ctx: TestContext, userId: number, purpose: string, applied: boolean) {
   const [payment] = await ctx.sql<{ id: string }>(
@@ -395,6 +412,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'holder-reward-distribution': holderRewardDistribution,
   'subscription-activated': subscriptionActivated,
   'subscription-renewed': subscriptionRenewed,
+  'payments-reconcile': paymentsReconcile,
 };
 const OWN_CONTEXT = 'project-build-failed';
 

@@ -7,3 +7,4 @@ export { projectBuildWorkflow } from './project-build';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookDispatchWorkflow } from './webhook-dispatch';
 export { subscriptionWorkflow } from './subscription';
+export { paymentsReconcileWorkflow } from './payments-reconcile';

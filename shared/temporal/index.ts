@@ -14,6 +14,8 @@ export {
   chainSyncSignals,
   subscriptionSignals,
   type PaymentConfirmedSignal,
+  type PaymentsReconcileInput,
+  type PaymentsReconcileResult,
   type SubscriptionState,
   type SubscriptionStepInput,
   type SubscriptionWorkflowInput,

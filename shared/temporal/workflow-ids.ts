@@ -13,6 +13,8 @@ export const workflowIds = {
     `holder-rewards:${tokenId}:${period}`,
   /** Singleton per task queue: one holder-reward scheduler per deployment. */
   holderRewardsSchedule: (taskQueue: string) => `maintenance:holder-rewards:${taskQueue}`,
+  /** Singleton per task queue: one payments reconciler per deployment. */
+  paymentsReconcile: (taskQueue: string) => `maintenance:payments-reconcile:${taskQueue}`,
   /** Singleton per task queue: one outbox dispatcher per deployment. */
   webhookDispatch: (taskQueue: string) => `webhooks:dispatch:${taskQueue}`,
   /** Singleton per task queue: one sweeper per deployment. */

@@ -15,6 +15,7 @@ export const workflowTypes = {
   holderRewardDistribution: 'holderRewardDistributionWorkflow',
   holderRewardsSchedule: 'holderRewardsScheduleWorkflow',
   subscription: 'subscriptionWorkflow',
+  paymentsReconcile: 'paymentsReconcileWorkflow',
 } as const;
 
 export interface IdempotencySweepInput {
@@ -160,4 +161,21 @@ export interface SubscriptionStepInput {
   nowMs: number;
   /** Grace reminders: the day of grace (1..6); day 0 is sent when grace begins. */
   day?: number;
+}
+
+export interface PaymentsReconcileInput {
+  /** Seconds between two looks at open invoices and unapplied payments. */
+  intervalSeconds: number;
+  /** Rounds per run before the workflow continues as new, keeping its history short. */
+  roundsPerRun: number;
+}
+
+/** What one reconciliation round did: counts only. */
+export interface PaymentsReconcileResult {
+  /** Open invoices asked about at their provider. */
+  checked: number;
+  /** Of those, confirmed because the provider says they are paid. */
+  confirmed: number;
+  /** Confirmed subscription payments whose lifecycle was signalled again. */
+  signalled: number;
 }

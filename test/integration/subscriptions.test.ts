@@ -1,4 +1,5 @@
 import type { App } from '../../api/app';
+import { ensurePaymentsReconcile } from '../../api/maintenance';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { expectError } from '../helpers/errors';
@@ -377,6 +378,69 @@ describe('cancel, resume and change', () => {
     });
     const back = await as(frank).post('/me/subscription/change', { tier: 'max' });
     expect(back.json()).toMatchObject({ subscription: { tier: 'max', pendingTier: null } });
+  });
+});
+
+describe('the payments reconciler', () => {
+  beforeAll(async () => {
+    await ensurePaymentsReconcile(ctx.deps.temporal, ctx.config.temporal.taskQueue, {
+      intervalSeconds: 1,
+      roundsPerRun: 1000,
+    });
+  });
+
+  /** Pays at the provider with callbacks off, as if every delivery had been lost. */
+  async function payWithoutCallback(provider: 'cryptobot' | 'platega', paymentId: string) {
+    const standIn = providers[provider];
+    const callbackUrl = standIn.callbackUrl;
+    standIn.callbackUrl = null;
+    try {
+      expect(await standIn.pay(paymentId)).toBeNull();
+    } finally {
+      standIn.callbackUrl = callbackUrl;
+    }
+  }
+
+  it('confirms a checkout and a top-up paid at the provider whose callbacks never arrived', async () => {
+    const henry = await signIn(app);
+    const checkout = await as(henry).post('/subscriptions/checkout', {
+      tier: 'pro',
+      provider: 'platega',
+    });
+    await payWithoutCallback('platega', checkout.json<{ subscriptionId: string }>().subscriptionId);
+    const topup = await as(henry).post('/flow/topups', { provider: 'cryptobot', amountUsd: 3 });
+    await payWithoutCallback('cryptobot', topup.json<{ topupId: string }>().topupId);
+    const active = await eventually(
+      () => subscriptionOf(henry),
+      (s) => s.status === 'active',
+    );
+    expect(active).toMatchObject({ tier: 'pro', provider: 'platega' });
+    const balance = await eventually(
+      async () => (await as(henry).get('/me/flow-balance')).json<{ balance: number }>(),
+      (b) => b.balance === 3,
+    );
+    expect(balance.balance).toBe(3);
+    expect(await outbox(henry.userId, 'payment.received')).toHaveLength(2);
+  });
+
+  it('signals the lifecycle again for a confirmed payment left unapplied', async () => {
+    const iris = await signIn(app);
+    const checkout = await as(iris).post('/subscriptions/checkout', {
+      tier: 'plus',
+      provider: 'cryptobot',
+    });
+    const { subscriptionId } = checkout.json<{ subscriptionId: string }>();
+    // Confirmed as a callback would, but its signal lost: paid, unapplied, two minutes ago.
+    await ctx.sql(
+      `update payments set status = 'paid', provider_payment_id = 'lost-signal',
+         paid_at = now() - interval '2 minutes' where id = $1`,
+      [subscriptionId],
+    );
+    const active = await eventually(
+      () => subscriptionOf(iris),
+      (s) => s.status === 'active',
+    );
+    expect(active.tier).toBe('plus');
   });
 });
 

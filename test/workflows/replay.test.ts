@@ -190,6 +190,15 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     signals: [],
     patches: [],
   },
+  'payments-reconcile': {
+    workflowType: workflowTypes.paymentsReconcile,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { reconcilePayments: 2 },
+    local: {},
+    signals: [],
+    patches: [],
+  },
   // Activated by a signal-with-start, then told of a cancel; terminated while it waits.
   'subscription-activated': {
     workflowType: workflowTypes.subscription,

@@ -1,12 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
 import type { Config } from '../../shared/config';
 import type { EntityManager } from '../../shared/db/orm';
 import { DAY_MS } from '../../shared/domain/billing';
 import { TIER_PRICE_USD_CENTS } from '../../shared/domain/tiers';
 import type { Logger } from '../../shared/logger';
 import { enqueueNotification } from '../../shared/notifications/queue';
-import { confirmPayment } from '../../shared/payments/confirm';
 import { createHttpProviders } from '../../shared/payments/http-providers';
+import { signalLifecycle } from '../../shared/payments/lifecycle-signal';
+import { confirmPaidAtProvider, openInvoices } from '../../shared/payments/reconcile';
 import { issueInvoice, providerEnabled, type HttpProviders } from '../../shared/payments/invoices';
 import {
   PROVIDER_RESPONSE_MAX_BYTES,
@@ -15,7 +17,11 @@ import {
   ProviderError,
   type ProviderName,
 } from '../../shared/payments/provider';
-import type { SubscriptionState, SubscriptionStepInput } from '../../shared/temporal/workflows';
+import type {
+  PaymentsReconcileResult,
+  SubscriptionState,
+  SubscriptionStepInput,
+} from '../../shared/temporal/workflows';
 import { createOutboundClient } from '../../shared/net/outbound-client';
 import {
   applySubscriptionPayment,
@@ -25,8 +31,12 @@ import {
   renewalDue,
 } from '../subscriptions/lifecycle';
 
-/** Open invoices checked per reconciliation (the newest; older ones have expired). */
+/** One user's open invoices checked before a lifecycle step (the newest; older ones expired). */
 const RECONCILE_LIMIT = 10;
+/** The reconciler looks at invoices of the last 3 days (Crypto Pay retries a callback as long). */
+const RECONCILE_WINDOW_MS = 3 * 86_400_000;
+/** Invoices asked about, and unapplied payments signalled, per reconciler round. */
+const RECONCILE_BATCH = 100;
 
 /**
  * Activities of the subscription lifecycle (`workflows/subscription.ts`). Every step is
@@ -37,6 +47,8 @@ export function createSubscriptionActivities(deps: {
   orm: MikroORM;
   config: Config;
   logger: Logger;
+  /** Signals lifecycles from the reconciler. */
+  temporal: Client;
 }) {
   // One pooled client per worker process; provider hosts pass the same SSRF checks as webhooks.
   const outbound = createOutboundClient({
@@ -138,34 +150,47 @@ export function createSubscriptionActivities(deps: {
       nowMs: number;
     }): Promise<SubscriptionState> {
       const em = deps.orm.em.fork();
-      const open = await em.execute<
-        { id: string; provider: string; provider_invoice_id: string }[]
-      >(
-        `select id, provider, provider_invoice_id from payments
-         where user_id = ? and status = 'pending' and purpose <> 'topup'
-           and provider_invoice_id is not null
-         order by created_at desc limit ${RECONCILE_LIMIT}`,
-        [input.userId],
+      const open = await openInvoices(
+        em,
+        { userId: input.userId, subscriptionsOnly: true },
+        RECONCILE_LIMIT,
       );
-      for (const payment of open) {
-        const provider = providers[payment.provider as keyof HttpProviders];
-        if (!provider) continue;
-        try {
-          const found = await provider.fetchStatus(payment.provider_invoice_id);
-          if (found.status !== 'paid') continue;
-          await confirmPayment(em, {
-            paymentId: payment.id,
-            provider: provider.name,
-            providerPaymentId: found.providerPaymentId,
-            now: new Date(),
-          });
-          deps.logger.info({ paymentId: payment.id }, 'payment confirmed by a status check');
-        } catch (error) {
-          if (!(error instanceof ProviderError)) throw error;
-          deps.logger.warn({ paymentId: payment.id, detail: error.detail }, 'status check failed');
-        }
-      }
+      await confirmPaidAtProvider({ em, providers, logger: deps.logger }, open);
       return state(em, input);
+    },
+
+    /**
+     * One round of the payments reconciler (`workflows/payments-reconcile.ts`): confirms the
+     * recent open invoices paid at their provider (top-ups included), then signals the
+     * lifecycle of every confirmed subscription payment still unapplied a minute after it was
+     * paid (a signal lost after a callback or a confirmation here). A signal that fails fails
+     * the round, which Temporal retries; what was confirmed stays confirmed.
+     */
+    async reconcilePayments(): Promise<PaymentsReconcileResult> {
+      const em = deps.orm.em.fork();
+      const open = await openInvoices(
+        em,
+        { createdAfter: new Date(Date.now() - RECONCILE_WINDOW_MS) },
+        RECONCILE_BATCH,
+      );
+      const confirmed = await confirmPaidAtProvider({ em, providers, logger: deps.logger }, open);
+      const stuck = await em.execute<{ id: string; user_id: number }[]>(
+        `select id, user_id from payments
+         where status = 'paid' and purpose <> 'topup' and applied_at is null
+           and paid_at < now() - interval '1 minute'
+         order by paid_at limit ${RECONCILE_BATCH}`,
+      );
+      // Confirmed now, or confirmed earlier with the signal lost: the lifecycle applies each once.
+      const owed = new Map(stuck.map((payment) => [payment.id, payment.user_id]));
+      for (const payment of confirmed) {
+        if (payment.needsLifecycle) owed.set(payment.id, payment.userId);
+      }
+      for (const [paymentId, userId] of owed) {
+        await signalLifecycle({ temporal: deps.temporal, config: deps.config }, userId, {
+          paymentConfirmed: paymentId,
+        });
+      }
+      return { checked: open.length, confirmed: confirmed.length, signalled: owed.size };
     },
 
     async loadSubscription(input: { userId: number; nowMs: number }): Promise<SubscriptionState> {
