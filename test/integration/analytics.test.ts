@@ -29,7 +29,6 @@ const dayAgo = (n: number) => new Date(todayStart() - n * DAY_MS).toISOString().
 /** An instant on the UTC day `n` days ago, `hour` hours past midnight. */
 const at = (n: number, hour: number) => new Date(todayStart() - n * DAY_MS + hour * 3_600_000);
 
-
 interface Analytics {
   level: string;
   tier: string;
