@@ -34,7 +34,16 @@ export const checkoutSchema = z
       ),
     expiresAt: isoTime.describe('The invoice cannot be paid after this'),
   })
-  .meta({ id: 'SubscriptionCheckout' });
+  .meta({
+    id: 'SubscriptionCheckout',
+    example: {
+      subscriptionId: '6f1c2a7e-5b8d-4e2f-9a41-2d7c0b9e8f13',
+      tier: 'pro',
+      provider: 'cryptobot',
+      checkoutUrl: 'https://t.me/CryptoBot?start=IVyfohCLxj',
+      expiresAt: '2026-11-25T11:00:00.000Z',
+    },
+  });
 
 const featuresSchema = z.object({
   priorityQueue: z.boolean(),
@@ -69,7 +78,32 @@ export const subscriptionSchema = z
       .nullable()
       .describe('The open renewal invoice, if one is issued and unpaid'),
   })
-  .meta({ id: 'Subscription' });
+  .meta({
+    id: 'Subscription',
+    example: {
+      tier: 'pro',
+      status: 'active',
+      renewsAt: '2026-12-25T10:00:00.000Z',
+      provider: 'cryptobot',
+      features: {
+        priorityQueue: true,
+        premiumAgents: true,
+        fasterSse: true,
+        privateProjects: false,
+        dedicatedRuntime: false,
+      },
+      cancelAtPeriodEnd: false,
+      pendingTier: null,
+      graceUntil: null,
+      renewal: {
+        paymentId: '0b9e4d2c-7a61-4f3e-8c5d-1e2f3a4b5c6d',
+        tier: 'pro',
+        amountUsd: 100,
+        checkoutUrl: 'https://t.me/CryptoBot?start=IVq3ZrT8mK',
+        expiresAt: '2026-12-25T10:00:00.000Z',
+      },
+    },
+  });
 
 export const changeBody = z.strictObject({
   tier: tierField,
@@ -111,7 +145,18 @@ export const topupSchema = z
     checkoutUrl: z.string(),
     expiresAt: isoTime,
   })
-  .meta({ id: 'FlowTopup' });
+  .meta({
+    id: 'FlowTopup',
+    example: {
+      topupId: '3d5e7f90-1a2b-4c3d-9e8f-7a6b5c4d3e2f',
+      provider: 'usdt_bep20',
+      amountUsd: 25,
+      amountFlow: 25,
+      checkoutUrl:
+        'ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer?address=0x9a3C0f0D1b5e6A7c8E2d4F1B3a5C7e9D0f2A4b6C&uint256=25000041700000000000',
+      expiresAt: '2026-11-25T11:00:00.000Z',
+    },
+  });
 
 export const callbackParams = z.object({
   provider: z.string().max(32).describe('cryptobot or platega'),
