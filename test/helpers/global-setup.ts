@@ -9,6 +9,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_ACCOUNT_0_KEY, deployReferenceContracts } from '../../scripts/chain-deployment';
+import { startSynapse, synapsePython } from '../../scripts/synapse';
 import { initOrm, migrate } from '../../shared/db/orm';
 import {
   DEFAULT_DATABASE_URL,
@@ -23,7 +24,7 @@ import {
 /**
  * Runs once per `jest` run: reaches (or boots) PostgreSQL, Redis and a Temporal server,
  * migrates a template database every test file clones, bundles the workflows once, and starts
- * a local chain with the reference contracts deployed.
+ * a local chain with the reference contracts deployed and a Matrix homeserver (Synapse).
  */
 export default async function globalSetup(): Promise<void> {
   const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
@@ -40,6 +41,11 @@ export default async function globalSetup(): Promise<void> {
   // The reference contracts where chain 31337's defaults expect them (docs/chain.md), as
   // `npm run dev` has them; idempotent on a TEST_ANVIL_URL that has them already.
   await deployReferenceContracts(anvil.url, privateKeyToAccount(ANVIL_ACCOUNT_0_KEY));
+  const synapse = await startSynapse({
+    dir: join(tmpdir(), `svc-synapse-${runId}`),
+    port: await freePort(),
+    python: await synapsePython(),
+  });
 
   const services: TestServices = {
     adminDatabaseUrl,
@@ -49,6 +55,11 @@ export default async function globalSetup(): Promise<void> {
     temporalNamespace: temporal.namespace,
     workflowBundlePath,
     anvilUrl: anvil.url,
+    synapse: {
+      url: synapse.url,
+      serverName: synapse.serverName,
+      registrationSecret: synapse.registrationSecret,
+    },
     runId,
   };
   // Test workers are forked after this point and inherit the environment.
@@ -57,6 +68,7 @@ export default async function globalSetup(): Promise<void> {
     services,
     temporalEnv: temporal.env,
     anvil: anvil.process,
+    synapse,
   };
 }
 

@@ -1,10 +1,16 @@
 import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
 import type { ChildProcess } from 'node:child_process';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { RunningSynapse } from '../../scripts/synapse';
 import type { TestServices } from './services';
 
-/** Drops this run's databases, stops a Temporal server we started, removes the bundle. */
+/**
+ * Drops this run's databases, stops a Temporal server, the chain and the homeserver we started,
+ * removes the bundle and the homeserver's files.
+ */
 export default async function globalTeardown(): Promise<void> {
   const state = (
     globalThis as {
@@ -12,12 +18,15 @@ export default async function globalTeardown(): Promise<void> {
         services: TestServices;
         temporalEnv?: TestWorkflowEnvironment;
         anvil?: ChildProcess;
+        synapse?: RunningSynapse;
       };
     }
   ).__svcTest;
   if (!state) return;
-  const { services, temporalEnv, anvil } = state;
+  const { services, temporalEnv, anvil, synapse } = state;
   anvil?.kill('SIGTERM');
+  await synapse?.stop();
+  await rm(join(tmpdir(), `svc-synapse-${services.runId}`), { recursive: true, force: true });
   const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
   await admin.connect();
   try {

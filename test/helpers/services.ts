@@ -13,6 +13,8 @@ export interface TestServices {
   workflowBundlePath: string;
   /** JSON-RPC URL of the local EVM chain (anvil, chain id 31337). */
   anvilUrl: string;
+  /** The run's Matrix homeserver (Synapse on loopback, scripts/synapse.ts). */
+  synapse: { url: string; serverName: string; registrationSecret: string };
   runId: string;
 }
 

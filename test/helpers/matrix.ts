@@ -1,0 +1,115 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { readTestServices } from './services';
+
+/**
+ * Acting on the run's real Synapse (scripts/synapse.ts) through its own APIs: users are
+ * registered with the shared-secret admin API, and each then uses the client-server API with
+ * its access token, as a Matrix client would.
+ */
+
+export interface MatrixUser {
+  userId: string;
+  accessToken: string;
+}
+
+function homeserver() {
+  const { synapse } = readTestServices();
+  return synapse;
+}
+
+async function call<T>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${homeserver().url}${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function ok<T>(method: string, path: string, options: { token?: string; body?: unknown }) {
+  const { status, body } = await call<T>(method, path, options);
+  if (status !== 200) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A new user (a random localpart), registered through `/_synapse/admin/v1/register`. */
+export async function registerMatrixUser(
+  localpart = `u${randomBytes(6).toString('hex')}`,
+  admin = false,
+): Promise<MatrixUser> {
+  const { registrationSecret } = homeserver();
+  const { nonce } = await ok<{ nonce: string }>('GET', '/_synapse/admin/v1/register', {});
+  const password = randomBytes(12).toString('hex');
+  const mac = createHmac('sha1', registrationSecret)
+    .update(`${nonce}\0${localpart}\0${password}\0${admin ? 'admin' : 'notadmin'}`)
+    .digest('hex');
+  const registered = await ok<{ user_id: string; access_token: string }>(
+    'POST',
+    '/_synapse/admin/v1/register',
+    { body: { nonce, username: localpart, password, admin, mac } },
+  );
+  return { userId: registered.user_id, accessToken: registered.access_token };
+}
+
+/** Creates a room: `public` with an alias, or private (invite only), inviting `invite`. */
+export async function createRoom(
+  owner: MatrixUser,
+  options: { public?: boolean; aliasLocalpart?: string; invite?: string[]; direct?: boolean } = {},
+): Promise<{ roomId: string; alias: string | null }> {
+  const { room_id } = await ok<{ room_id: string }>('POST', '/_matrix/client/v3/createRoom', {
+    token: owner.accessToken,
+    body: {
+      preset: options.public ? 'public_chat' : 'private_chat',
+      visibility: options.public ? 'public' : 'private',
+      ...(options.aliasLocalpart ? { room_alias_name: options.aliasLocalpart } : {}),
+      invite: options.invite ?? [],
+      is_direct: options.direct ?? false,
+    },
+  });
+  const alias = options.aliasLocalpart
+    ? `#${options.aliasLocalpart}:${homeserver().serverName}`
+    : null;
+  return { roomId: room_id, alias };
+}
+
+/** Joins a room by id or alias; the homeserver's status and body as they are. */
+export function joinRoom(user: MatrixUser, roomIdOrAlias: string) {
+  return call<{ room_id?: string; errcode?: string }>(
+    'POST',
+    `/_matrix/client/v3/join/${encodeURIComponent(roomIdOrAlias)}`,
+    { token: user.accessToken, body: {} },
+  );
+}
+
+/** Sends `m.text` with the transaction id `txnId`; the homeserver's answer as it is. */
+export function sendText(user: MatrixUser, roomId: string, text: string, txnId: string) {
+  return call<{ event_id?: string; errcode?: string }>(
+    'PUT',
+    `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/send/m.room.message/${encodeURIComponent(txnId)}`,
+    { token: user.accessToken, body: { msgtype: 'm.text', body: text } },
+  );
+}
+
+export interface RoomMessage {
+  event_id: string;
+  sender: string;
+  type: string;
+  content: Record<string, unknown>;
+}
+
+/** The room's latest messages as `user` sees them, oldest first. */
+export async function roomMessages(user: MatrixUser, roomId: string): Promise<RoomMessage[]> {
+  const { chunk } = await ok<{ chunk: RoomMessage[] }>(
+    'GET',
+    `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/messages?dir=b&limit=50`,
+    { token: user.accessToken },
+  );
+  return chunk.filter((event) => event.type === 'm.room.message').reverse();
+}
