@@ -19,7 +19,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import type { WorkflowHandle } from '@temporalio/client';
+import type { Client, WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import {
@@ -57,6 +57,7 @@ import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-re
 const HISTORIES_DIR = resolve(__dirname, 'fixtures/histories');
 /** Small so the sweep continues as new within seconds and its history stays short. */
 const SWEEP_INPUT = { intervalSeconds: 1, purgesPerRun: 2 };
+type SchedulerInput = { intervalSeconds: number; roundsPerRun: number };
 
 async function saveHistory(name: string, handle: WorkflowHandle): Promise<void> {
   const history = await handle.fetchHistory();
@@ -256,19 +257,29 @@ async function chainSync(ctx: TestContext) {
   await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
 }
 
-/** The holder-reward scheduler: two rounds (nothing due), then continue-as-new. */
-async function holderRewardsSchedule(ctx: TestContext) {
+/**
+ * A maintenance scheduler started as on boot, recorded over its first run: two rounds with
+ * nothing to do, then continue-as-new.
+ */
+async function recordScheduler(
+  ctx: TestContext,
+  name: string,
+  ensure: (client: Client, taskQueue: string, input: SchedulerInput) => Promise<string>,
+  idOf: (taskQueue: string) => string,
+) {
   const taskQueue = ctx.config.temporal.taskQueue;
-  const input = { intervalSeconds: 1, roundsPerRun: 2 };
-  const firstRunId = await ensureHolderRewardsSchedule(ctx.deps.temporal, taskQueue, input);
-  const id = workflowIds.holderRewardsSchedule(taskQueue);
+  const firstRunId = await ensure(ctx.deps.temporal, taskQueue, {
+    intervalSeconds: 1,
+    roundsPerRun: 2,
+  });
+  const id = idOf(taskQueue);
   const firstRun = ctx.deps.temporal.workflow.getHandle(id, firstRunId);
   await waitFor(
     async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
     30_000,
-    'holder rewards schedule: continue-as-new',
+    `${name}: continue-as-new`,
   );
-  await saveHistory('holder-rewards-schedule', firstRun);
+  await saveHistory(name, firstRun);
   await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
 }
 
@@ -295,22 +306,6 @@ async function holderRewardDistribution(ctx: TestContext) {
     creditedFlow: 0,
   });
   await saveHistory('holder-reward-distribution', handle);
-}
-
-/** The payments reconciler: two rounds (nothing open), then continue-as-new. */
-async function paymentsReconcile(ctx: TestContext) {
-  const taskQueue = ctx.config.temporal.taskQueue;
-  const input = { intervalSeconds: 1, roundsPerRun: 2 };
-  const firstRunId = await ensurePaymentsReconcile(ctx.deps.temporal, taskQueue, input);
-  const id = workflowIds.paymentsReconcile(taskQueue);
-  const firstRun = ctx.deps.temporal.workflow.getHandle(id, firstRunId);
-  await waitFor(
-    async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
-    30_000,
-    'payments reconciler: continue-as-new',
-  );
-  await saveHistory('payments-reconcile', firstRun);
-  await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
 }
 
 /** Inserts a confirmed subscription payment (as a provider callback would leave it). */
@@ -408,11 +403,23 @@ const SCENARIOS: Record<string, Scenario> = {
   'webhook-dispatch': webhookDispatch,
   'marketplace-stats-refresh': marketplaceStatsRefresh,
   'chain-sync': chainSync,
-  'holder-rewards-schedule': holderRewardsSchedule,
+  'holder-rewards-schedule': (ctx) =>
+    recordScheduler(
+      ctx,
+      'holder-rewards-schedule',
+      ensureHolderRewardsSchedule,
+      workflowIds.holderRewardsSchedule,
+    ),
   'holder-reward-distribution': holderRewardDistribution,
   'subscription-activated': subscriptionActivated,
   'subscription-renewed': subscriptionRenewed,
-  'payments-reconcile': paymentsReconcile,
+  'payments-reconcile': (ctx) =>
+    recordScheduler(
+      ctx,
+      'payments-reconcile',
+      ensurePaymentsReconcile,
+      workflowIds.paymentsReconcile,
+    ),
 };
 const OWN_CONTEXT = 'project-build-failed';
 

@@ -68,6 +68,22 @@ export function launchpad(app: App, chain: LocalChain, factory: Address, payment
     return response.json<T>();
   }
 
+  /** A token created through the API by `creator` (signed in) on chain 31337, not launched. */
+  async function createToken(
+    creator: PrivateKeyAccount,
+    body: { template: 'virtuals' | 'dpnm'; name: string; ticker: string; params: object },
+  ) {
+    const session = await signIn(app, creator);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/tokens',
+      headers: { cookie: session.cookie },
+      payload: { ...body, chainId: 31337 },
+    });
+    if (response.statusCode !== 201) throw new Error(`POST /tokens: ${response.body}`);
+    return response.json<{ id: string; slug: string; state: string; pendingLaunchTx: Hex }>();
+  }
+
   /** Sends the launch and waits until the API shows the token live; returns its instance. */
   async function launchAndWait(creator: PrivateKeyAccount, slug: string, pendingLaunchTx: Hex) {
     await chain.sendCalldata(creator, factory, pendingLaunchTx);
@@ -110,21 +126,12 @@ export function launchpad(app: App, chain: LocalChain, factory: Address, payment
     },
     /** A virtuals token created through the API by `creator` (signed in), not yet launched. */
     async createVirtuals(creator: PrivateKeyAccount, ticker: string, threshold: string) {
-      const session = await signIn(app, creator);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/tokens',
-        headers: { cookie: session.cookie },
-        payload: {
-          template: 'virtuals',
-          name: `Indexed ${ticker}`,
-          ticker,
-          chainId: 31337,
-          params: { graduationThreshold: threshold, initialBuy: '0' },
-        },
+      return createToken(creator, {
+        template: 'virtuals',
+        name: `Indexed ${ticker}`,
+        ticker,
+        params: { graduationThreshold: threshold, initialBuy: '0' },
       });
-      if (response.statusCode !== 201) throw new Error(`POST /tokens: ${response.body}`);
-      return response.json<{ id: string; slug: string; state: string; pendingLaunchTx: Hex }>();
     },
     launchAndWait,
     /**
@@ -136,21 +143,12 @@ export function launchpad(app: App, chain: LocalChain, factory: Address, payment
       ticker: string,
       params: Partial<typeof DPNM_PARAMS> = {},
     ) {
-      const session = await signIn(app, creator);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/tokens',
-        headers: { cookie: session.cookie },
-        payload: {
-          template: 'dpnm',
-          name: `Pool ${ticker}`,
-          ticker,
-          chainId: 31337,
-          params: { ...DPNM_PARAMS, ...params },
-        },
+      const token = await createToken(creator, {
+        template: 'dpnm',
+        name: `Pool ${ticker}`,
+        ticker,
+        params: { ...DPNM_PARAMS, ...params },
       });
-      if (response.statusCode !== 201) throw new Error(`POST /tokens: ${response.body}`);
-      const token = response.json<{ id: string; slug: string; pendingLaunchTx: Hex }>();
       const instance = await launchAndWait(creator, token.slug, token.pendingLaunchTx);
       const protocol = await chain.read<Address>(factory, 'DpnmFactory', 'protocolOf', [instance]);
       const [tree, gwt] = await Promise.all([

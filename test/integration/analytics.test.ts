@@ -3,15 +3,14 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { LightMyRequestResponse } from 'fastify';
 // Declares the analytics statements (the app imports them too; said here, not assumed).
 import '../../api/routes/analytics/queries';
-import { parseFlow } from '../../shared/domain/flow';
 import { declaredStatements } from '../../shared/db/sql';
-import { creditUser } from '../../shared/flow/ledger';
 import { startAgentServer, type AgentServer } from '../helpers/agent-server';
 import { createKey, signIn, type CreatedKey, type SignedIn } from '../helpers/auth';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
 import { grantTier } from '../helpers/tiers';
+import { fundFlow } from '../helpers/flow';
 
 /**
  * GET /me/analytics (decisions §11): basic for plus, advanced for pro and max, nothing
@@ -64,8 +63,8 @@ beforeAll(async () => {
 
   // Today, for real: bob calls A twice (and once more in vain), alice calls C with her key,
   // then uses the key for a request that fails and one that succeeds.
-  await fund(bob.userId, 10);
-  await fund(alice.userId, 10);
+  await fundFlow(test.ctx, bob.userId, 10);
+  await fundFlow(test.ctx, alice.userId, 10);
   for (const input of [{}, {}, { status: 500 }])
     await invoke(agentA, { cookie: bob.cookie }, input);
   key = await createKey(test.app, alice, { name: 'main' });
@@ -97,24 +96,6 @@ beforeAll(async () => {
 });
 afterAll(async () => agentServer?.close());
 beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
-
-function micro(flow: number): bigint {
-  const value = parseFlow(flow);
-  if (value === null) throw new Error(`not a FLOW amount: ${flow}`);
-  return value;
-}
-
-async function fund(userId: number, flow: number): Promise<void> {
-  const em = test.ctx.deps.orm.em.fork();
-  await em.transactional((tx) =>
-    creditUser(tx, userId, micro(flow), {
-      reason: 'topup',
-      refType: 'credit',
-      refId: randomUUID(),
-      now: new Date(),
-    }),
-  );
-}
 
 function call(
   url: string,

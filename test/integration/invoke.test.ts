@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../api/app';
-import { parseFlow } from '../../shared/domain/flow';
 import { addMonthUtc } from '../../shared/domain/pricing';
 import { Agent } from '../../shared/db/entities';
-import { creditUser, holdFlow } from '../../shared/flow/ledger';
+import { holdFlow } from '../../shared/flow/ledger';
 import { settleCall } from '../../api/routes/marketplace/charges';
 import { invokeAgent } from '../../api/routes/marketplace/invoke';
 import { createOutboundClient } from '../../shared/net/outbound-client';
@@ -12,6 +11,7 @@ import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { startAgentServer, type AgentInstruction, type AgentServer } from '../helpers/agent-server';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
+import { fundFlow, microFlow } from '../helpers/flow';
 
 /**
  * Paid invocation (decisions §6) end to end: a real agent endpoint on loopback, real
@@ -40,12 +40,6 @@ interface AgentSpec {
   tokenSlug?: string;
 }
 
-function micro(flow: number): bigint {
-  const value = parseFlow(flow);
-  if (value === null) throw new Error(`not a FLOW amount: ${flow}`);
-  return value;
-}
-
 let ctx: TestContext;
 let app: App;
 let second: App;
@@ -67,18 +61,6 @@ afterAll(async () => {
 });
 // Quotas, spend periods and the trending window are UTC days: no test straddles midnight.
 beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
-
-async function fund(userId: number, flow: number, refId = randomUUID()): Promise<void> {
-  const em = ctx.deps.orm.em.fork();
-  await em.transactional((tx) =>
-    creditUser(tx, userId, micro(flow), {
-      reason: 'topup',
-      refType: 'credit',
-      refId,
-      now: new Date(),
-    }),
-  );
-}
 
 async function balanceOf(userId: number): Promise<{ balance: bigint; held: bigint }> {
   const [row] = await ctx.sql<{ balance: string; held: string }>(
@@ -185,7 +167,7 @@ describe('per_call', () => {
       tokenSlug: token.slug,
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 10);
+    await fundFlow(ctx, caller.userId, 10);
     const ownerBefore = await balanceOf(owner.userId);
 
     const response = await invoke(slug, caller, { text: 'hi', toolsUsed: ['web_search'] });
@@ -208,13 +190,13 @@ describe('per_call', () => {
     });
     expect(call.headers['webhook-id']).toBe(result.callId);
 
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(7.5));
-    expect((await balanceOf(owner.userId)).balance - ownerBefore.balance).toBe(micro(2.375));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(7.5));
+    expect((await balanceOf(owner.userId)).balance - ownerBefore.balance).toBe(microFlow(2.375));
     const [pool] = await ctx.sql<{ holder_reward_pool: string }>(
       'select holder_reward_pool from tokens where id = $1',
       [token.id],
     );
-    expect(BigInt(pool!.holder_reward_pool)).toBe(micro(0.125));
+    expect(BigInt(pool!.holder_reward_pool)).toBe(microFlow(0.125));
 
     // The ledger shows the whole movement: −2.5 caller, +2.375 owner, +0.125 holders.
     const rows = await ctx.sql<{ user_id: number | null; token_id: string | null; delta: string }>(
@@ -222,7 +204,11 @@ describe('per_call', () => {
        where ref_type = 'agent_call' and ref_id = $1 order by delta`,
       [result.callId],
     );
-    expect(rows.map((row) => BigInt(row.delta))).toEqual([-micro(2.5), micro(0.125), micro(2.375)]);
+    expect(rows.map((row) => BigInt(row.delta))).toEqual([
+      -microFlow(2.5),
+      microFlow(0.125),
+      microFlow(2.375),
+    ]);
     expect(rows.reduce((sum, row) => sum + BigInt(row.delta), 0n)).toBe(0n);
     expect(rows[0]!.user_id).toBe(caller.userId);
     expect(rows[1]!.token_id).toBe(token.id);
@@ -239,25 +225,25 @@ describe('per_call', () => {
       ],
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 5);
+    await fundFlow(ctx, caller.userId, 5);
     const ownerBefore = (await balanceOf(owner.userId)).balance;
     const response = await invoke(slug, caller, { toolsUsed: ['web_search', 'browser', 'git'] });
     expect(response.json<CallResult>().costFlow).toBe(1.8);
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(3.2));
-    expect((await balanceOf(owner.userId)).balance - ownerBefore).toBe(micro(1.8));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(3.2));
+    expect((await balanceOf(owner.userId)).balance - ownerBefore).toBe(microFlow(1.8));
   });
 
   it('refuses with 402 insufficient_flow before calling the agent', async () => {
     const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 2 });
     const caller = await signIn(app);
-    await fund(caller.userId, 1);
+    await fundFlow(ctx, caller.userId, 1);
     const response = await invoke(slug, caller, {});
     expect(response.statusCode).toBe(402);
     expect(response.json<Envelope>()).toEqual({
       error: { code: 'insufficient_flow', message: expect.any(String) as unknown },
     });
     expect(hitsOf(path)).toBe(0);
-    expect(await balanceOf(caller.userId)).toEqual({ balance: micro(1), held: 0n });
+    expect(await balanceOf(caller.userId)).toEqual({ balance: microFlow(1), held: 0n });
   });
 
   it('holds the most a call can cost: all permitted tool prices must be covered', async () => {
@@ -267,13 +253,13 @@ describe('per_call', () => {
       tools: [{ tool: 'shell', perCallFlow: 5 }],
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 2);
+    await fundFlow(ctx, caller.userId, 2);
     expect((await invoke(slug, caller, {})).statusCode).toBe(402);
     expect(hitsOf(path)).toBe(0);
     // Not permitting the expensive tool makes the call affordable.
     const narrowed = await invoke(slug, caller, {}, ['web_search']);
     expect(narrowed.statusCode).toBe(200);
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(1));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(1));
   });
 
   it('charges nothing when the agent fails, times out, answers badly or uses an unpermitted tool', async () => {
@@ -283,7 +269,7 @@ describe('per_call', () => {
       tools: [{ tool: 'web_search', perCallFlow: 1 }],
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 5);
+    await fundFlow(ctx, caller.userId, 5);
     const cases: [AgentInstruction, string[] | undefined, number, string][] = [
       [{ status: 500 }, undefined, 502, 'agent_failed'],
       [{ raw: 'not json' }, undefined, 502, 'agent_failed'],
@@ -307,7 +293,7 @@ describe('per_call', () => {
       });
     }
     expect(hitsOf(path)).toBe(cases.length);
-    expect(await balanceOf(caller.userId)).toEqual({ balance: micro(5), held: 0n });
+    expect(await balanceOf(caller.userId)).toEqual({ balance: microFlow(5), held: 0n });
     expect((await ledgerOf(caller.userId)).filter((row) => row.reason === 'call')).toEqual([]);
     const [failed] = await ctx.sql<{ count: string }>(
       `select count(*) from agent_calls a join agents g on g.id = a.agent_id
@@ -320,7 +306,7 @@ describe('per_call', () => {
   it('20 concurrent calls on a balance for 10 across two instances: exactly 10 succeed', async () => {
     const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
     const caller = await signIn(app);
-    await fund(caller.userId, 10);
+    await fundFlow(ctx, caller.userId, 10);
     const ownerBefore = (await balanceOf(owner.userId)).balance;
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -338,13 +324,13 @@ describe('per_call', () => {
     const ledger = await ledgerOf(caller.userId);
     expect(ledger.reduce((sum, row) => sum + BigInt(row.delta), 0n)).toBe(0n);
     expect(ledger.filter((row) => row.reason === 'call')).toHaveLength(10);
-    expect((await balanceOf(owner.userId)).balance - ownerBefore).toBe(micro(10));
+    expect((await balanceOf(owner.userId)).balance - ownerBefore).toBe(microFlow(10));
   });
 
   it('a retried invoke with the same Idempotency-Key is answered from the record: one call, one charge', async () => {
     const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
     const caller = await signIn(app);
-    await fund(caller.userId, 5);
+    await fundFlow(ctx, caller.userId, 5);
     const send = (via: App) =>
       via.inject({
         method: 'POST',
@@ -359,25 +345,25 @@ describe('per_call', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json<CallResult>().callId).toBe(first.json<CallResult>().callId);
     expect(hitsOf(path)).toBe(1);
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(4));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(4));
   });
 
   it('an API key capped below the cost gets 402 spend_limit_reached and the agent is not called', async () => {
     const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 2 });
     const caller = await signIn(app);
-    await fund(caller.userId, 10);
+    await fundFlow(ctx, caller.userId, 10);
     const key = await createKey(app, caller, { name: 'capped', spend_limit_flow: '1.5' });
     const response = await invoke(slug, { key: key.key }, {});
     expect(response.statusCode).toBe(402);
     expect(response.json<Envelope>().error.code).toBe('spend_limit_reached');
     expect(hitsOf(path)).toBe(0);
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(10));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(10));
   });
 
   it('a key call counts toward its cap, sends X-FLOW-Cost and lands in usage by_model', async () => {
     const { slug } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 0.75 });
     const caller = await signIn(app);
-    await fund(caller.userId, 10);
+    await fundFlow(ctx, caller.userId, 10);
     const key = await createKey(app, caller, { name: 'metered', spend_limit_flow: '5' });
     const response = await invoke(slug, { key: key.key }, { model: 'gpt-test' });
     expect(response.statusCode).toBe(200);
@@ -404,7 +390,7 @@ describe('subscription and hybrid', () => {
       tokenSlug: token.slug,
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 30);
+    await fundFlow(ctx, caller.userId, 30);
 
     const refused = await invoke(slug, caller, {});
     expect(refused.statusCode).toBe(402);
@@ -420,14 +406,14 @@ describe('subscription and hybrid', () => {
     expect(subscribed.statusCode).toBe(200);
     const first = subscribed.json<{ periodStart: string; periodEnd: string; costFlow: number }>();
     expect(first.costFlow).toBe(20);
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(10));
-    expect((await balanceOf(owner.userId)).balance - ownerBefore).toBe(micro(19));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(10));
+    expect((await balanceOf(owner.userId)).balance - ownerBefore).toBe(microFlow(19));
 
     const free = await invoke(slug, caller, {});
     expect(free.json<CallResult>().costFlow).toBe(0);
     const withTool = await invoke(slug, caller, { toolsUsed: ['web_fetch'] });
     expect(withTool.json<CallResult>().costFlow).toBe(0.1);
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(9.9));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(9.9));
 
     // Short of a second month: 402, and the period is untouched.
     const short = await app.inject({
@@ -438,7 +424,7 @@ describe('subscription and hybrid', () => {
     expect(short.statusCode).toBe(402);
     expect(short.json<Envelope>().error.code).toBe('insufficient_flow');
 
-    await fund(caller.userId, 20);
+    await fundFlow(ctx, caller.userId, 20);
     const renewed = await app.inject({
       method: 'POST',
       url: `/agents/${slug}/subscribe`,
@@ -460,7 +446,7 @@ describe('subscription and hybrid', () => {
       subscriptionFlowPerMonth: 5,
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 10);
+    await fundFlow(ctx, caller.userId, 10);
     expect((await invoke(slug, caller, {})).json<CallResult>().costFlow).toBe(1);
     await app.inject({
       method: 'POST',
@@ -468,7 +454,7 @@ describe('subscription and hybrid', () => {
       headers: { cookie: caller.cookie },
     });
     expect((await invoke(slug, caller, {})).json<CallResult>().costFlow).toBe(0);
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(4));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(4));
   });
 
   it('first subscribes at once each pay for their own month', async () => {
@@ -477,7 +463,7 @@ describe('subscription and hybrid', () => {
       subscriptionFlowPerMonth: 4,
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 16);
+    await fundFlow(ctx, caller.userId, 16);
     const responses = await Promise.all(
       [app, second, app, second].map((via) =>
         via.inject({
@@ -526,12 +512,12 @@ describe('freemium', () => {
       perCallPriceFlow: 1,
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 5);
+    await fundFlow(ctx, caller.userId, 5);
     expect((await invoke(slug, caller, { status: 500 })).statusCode).toBe(502);
     expect((await invoke(slug, caller, {})).json<CallResult>().costFlow).toBe(0);
     expect((await invoke(slug, caller, {})).json<CallResult>().costFlow).toBe(0);
     expect((await invoke(slug, caller, {})).json<CallResult>().costFlow).toBe(1);
-    expect((await balanceOf(caller.userId)).balance).toBe(micro(4));
+    expect((await balanceOf(caller.userId)).balance).toBe(microFlow(4));
     // Another caller has their own quota.
     const other = await signIn(app);
     expect((await invoke(slug, other, {})).json<CallResult>().costFlow).toBe(0);
@@ -565,13 +551,13 @@ describe('settlement', () => {
       tokenSlug: token.slug,
     });
     const caller = await signIn(app);
-    await fund(caller.userId, 5);
+    await fundFlow(ctx, caller.userId, 5);
     const em = ctx.deps.orm.em.fork();
     const agent = await em.findOneOrFail(Agent, { slug });
     const holdId = await holdFlow(
       em,
       caller.userId,
-      micro(2),
+      microFlow(2),
       new Date(),
       new Date(Date.now() + 60_000),
     );
@@ -591,9 +577,9 @@ describe('settlement', () => {
         apiKeyId: null,
         holdId,
         lowBalanceThreshold: 0n,
-        base: micro(2),
+        base: microFlow(2),
         tools: [],
-        cost: micro(2),
+        cost: microFlow(2),
         latencyMs: 5,
         model: null,
         inputTokens: 0,
@@ -602,7 +588,7 @@ describe('settlement', () => {
       }),
     ).rejects.toThrow();
     expect(await ctx.sql('select 1 from ledger_entries where ref_id = $1', [callId])).toEqual([]);
-    expect(await balanceOf(caller.userId)).toEqual({ balance: micro(5), held: micro(2) });
+    expect(await balanceOf(caller.userId)).toEqual({ balance: microFlow(5), held: microFlow(2) });
     expect(await balanceOf(owner.userId)).toEqual(ownerBefore);
     const [pool] = await ctx.sql<{ holder_reward_pool: string }>(
       'select holder_reward_pool from tokens where id = $1',
@@ -617,7 +603,7 @@ describe('after the charge commits', () => {
   it('a failing spend-counter update is reported, not thrown: the call succeeds and is charged once', async () => {
     const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
     const caller = await signIn(app);
-    await fund(caller.userId, 3);
+    await fundFlow(ctx, caller.userId, 3);
     const outbound = createOutboundClient({
       allowedHosts: ['127.0.0.1'],
       timeoutMs: 1500,
@@ -650,7 +636,7 @@ describe('after the charge commits', () => {
     }
     expect(lateErrors).toHaveLength(1);
     expect(hitsOf(path)).toBe(1);
-    expect(await balanceOf(caller.userId)).toEqual({ balance: micro(2), held: 0n });
+    expect(await balanceOf(caller.userId)).toEqual({ balance: microFlow(2), held: 0n });
   });
 });
 
@@ -689,7 +675,7 @@ describe('access', () => {
   it('after unpublish: new callers get 404, existing callers keep calling', async () => {
     const { slug } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 0.5 });
     const existing = await signIn(app);
-    await fund(existing.userId, 5);
+    await fundFlow(ctx, existing.userId, 5);
     expect((await invoke(slug, existing, {})).statusCode).toBe(200);
     const before = await app.inject({
       method: 'GET',
@@ -706,7 +692,7 @@ describe('access', () => {
     expect(unpublished.statusCode).toBe(200);
 
     const newcomer = await signIn(app);
-    await fund(newcomer.userId, 5);
+    await fundFlow(ctx, newcomer.userId, 5);
     const refused = await invoke(slug, newcomer, {});
     expect(refused.statusCode).toBe(404);
     expect(refused.json<Envelope>().error.code).toBe('agent_not_found');
@@ -735,8 +721,8 @@ describe('access', () => {
     });
     const subscriber = await signIn(app);
     const payer = await signIn(app);
-    await fund(subscriber.userId, 3);
-    await fund(payer.userId, 3);
+    await fundFlow(ctx, subscriber.userId, 3);
+    await fundFlow(ctx, payer.userId, 3);
     const subscribed = await app.inject({
       method: 'POST',
       url: `/agents/${slug}/subscribe`,
@@ -770,7 +756,7 @@ describe('access', () => {
       [slug],
     );
     expect((await invoke(slug, subscriber, {})).statusCode).toBe(404);
-    expect((await balanceOf(payer.userId)).balance).toBe(micro(3));
+    expect((await balanceOf(payer.userId)).balance).toBe(microFlow(3));
   });
 
   it('stats and ratings come from real calls', async () => {

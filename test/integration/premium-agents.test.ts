@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { parseFlow } from '../../shared/domain/flow';
-import { creditUser } from '../../shared/flow/ledger';
 import { startAgentServer, type AgentInstruction, type AgentServer } from '../helpers/agent-server';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
 import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers';
+import { fundFlow, microFlow } from '../helpers/flow';
 
 /**
  * Premium agents (decisions §11 `premiumAgents`): the owner marks an agent premium; only
@@ -32,28 +31,10 @@ beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
 
 type Status = SubscriptionStatus;
 
-function micro(flow: number): bigint {
-  const value = parseFlow(flow);
-  if (value === null) throw new Error(`not a FLOW amount: ${flow}`);
-  return value;
-}
-
-async function fund(userId: number, flow: number): Promise<void> {
-  const em = test.ctx.deps.orm.em.fork();
-  await em.transactional((tx) =>
-    creditUser(tx, userId, micro(flow), {
-      reason: 'topup',
-      refType: 'credit',
-      refId: randomUUID(),
-      now: new Date(),
-    }),
-  );
-}
-
 /** A signed-in caller with `flow` FLOW and, optionally, a tier. */
 async function caller(flow: number, tier?: Tier, status: Status = 'active') {
   const user = await signIn(test.app);
-  if (flow > 0) await fund(user.userId, flow);
+  if (flow > 0) await fundFlow(test.ctx, user.userId, flow);
   if (tier) await grantTier(test.ctx, user.userId, tier, status);
   return user;
 }
@@ -271,7 +252,7 @@ describe('invoking a premium agent', () => {
       );
       expect({ label, trace: await traceOf(user.userId, slug) }).toEqual({
         label,
-        trace: { balance: micro(10), held: 0n, calls: 0, callLedgerRows: 0, freeCallsUsed: 0 },
+        trace: { balance: microFlow(10), held: 0n, calls: 0, callLedgerRows: 0, freeCallsUsed: 0 },
       });
     }
     expect(hitsOf(path)).toBe(0);
@@ -288,7 +269,7 @@ describe('invoking a premium agent', () => {
     const listed = keys.json<{ items: { id: string; spend_period_used: number }[] }>().items;
     expect(listed.find((k) => k.id === key.id)?.spend_period_used).toBe(0);
     expect(hitsOf(path)).toBe(0);
-    expect(await traceOf(user.userId, slug)).toMatchObject({ balance: micro(10), calls: 0 });
+    expect(await traceOf(user.userId, slug)).toMatchObject({ balance: microFlow(10), calls: 0 });
   });
 
   it('uses no free call of a premium freemium agent when refusing', async () => {
@@ -323,7 +304,7 @@ describe('invoking a premium agent', () => {
       expect({ tier, status, code: response.statusCode }).toEqual({ tier, status, code: 200 });
       expect(response.json<{ costFlow: number }>().costFlow).toBe(2.5);
       expect(await traceOf(user.userId, slug)).toEqual({
-        balance: micro(7.5),
+        balance: microFlow(7.5),
         held: 0n,
         calls: 1,
         callLedgerRows: 1,
@@ -349,7 +330,7 @@ describe('invoking a premium agent', () => {
       owner.userId,
     ]);
     expect(tier).toBeUndefined();
-    await fund(owner.userId, 1);
+    await fundFlow(test.ctx, owner.userId, 1);
     const before = hitsOf(path);
     const response = await invoke(slug, owner, { text: 'mine' });
     expect(response.statusCode).toBe(200);
@@ -428,12 +409,12 @@ describe('subscribing to a premium agent', () => {
       [user.userId],
     );
     expect(subscriptions).toEqual([]);
-    expect(await traceOf(user.userId, slug)).toMatchObject({ balance: micro(10), held: 0n });
+    expect(await traceOf(user.userId, slug)).toMatchObject({ balance: microFlow(10), held: 0n });
 
     await grantTier(test.ctx, user.userId, 'pro');
     expect((await call('POST', `/agents/${slug}/subscribe`, user)).statusCode).toBe(200);
     expect((await invoke(slug, user)).statusCode).toBe(200);
-    expect(await traceOf(user.userId, slug)).toMatchObject({ balance: micro(7), calls: 1 });
+    expect(await traceOf(user.userId, slug)).toMatchObject({ balance: microFlow(7), calls: 1 });
     expect(hitsOf(path)).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import {
   type CallbackRequest,
   type HttpProviderName,
 } from '../../../shared/payments/provider';
-import { signalLifecycle, type LifecycleDeps } from './lifecycle';
+import { signalLifecycle, type LifecycleDeps } from '../../../shared/payments/lifecycle-signal';
 
 export interface CallbackDeps extends LifecycleDeps {
   em: EntityManager;

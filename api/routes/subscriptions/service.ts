@@ -20,7 +20,7 @@ import {
 } from '../../../shared/payments/invoices';
 import { PROVIDERS, ProviderError, type ProviderName } from '../../../shared/payments/provider';
 import type { Actor } from '../../access/actor';
-import { signalLifecycle, type LifecycleDeps } from './lifecycle';
+import { signalLifecycle, type LifecycleDeps } from '../../../shared/payments/lifecycle-signal';
 
 /**
  * Subscriptions and FLOW top-ups (decisions in docs/payments.md). The API writes intent (a
