@@ -15,6 +15,7 @@ import spendPlugin from './plugins/spend';
 import usagePlugin from './plugins/usage';
 import { analyticsRoutes } from './routes/analytics/routes';
 import { authRoutes } from './routes/auth/routes';
+import { botRoutes } from './routes/bot/routes';
 import { healthRoutes } from './routes/health/routes';
 import { flowRoutes } from './routes/flow/routes';
 import { onchainRoutes } from './routes/onchain/routes';
@@ -86,6 +87,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(subscriptionRoutes, { deps });
   void app.register(webhookRoutes, { deps });
   void app.register(analyticsRoutes, { deps });
+  void app.register(botRoutes, { deps });
   return app;
 }
 

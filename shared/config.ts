@@ -65,6 +65,28 @@ const chainRpcUrls = z
     return urls;
   });
 
+/**
+ * Homeservers whose users may sign in with Matrix (`POST /auth/matrix`): `<server name>` (its
+ * federation API at `https://<name>:8448`, the Matrix default) or `<server name>=<base URL>` (a
+ * delegated or local server, e.g. `localhost=http://127.0.0.1:8008`).
+ */
+const matrixLoginHomeservers = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const servers: Record<string, string> = {};
+    for (const entry of value.split(',').filter((item) => item.trim().length > 0)) {
+      const match = /^\s*([a-z0-9.:[\]-]+?)\s*(?:=\s*(\S+)\s*)?$/i.exec(entry);
+      const url = match?.[2] ?? `https://${match?.[1]}:8448`;
+      if (!match?.[1] || !URL.canParse(url)) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not <server name>[=<url>]` });
+        return z.NEVER;
+      }
+      servers[match[1].toLowerCase()] = url.replace(/\/+$/, '');
+    }
+    return servers;
+  });
+
 /** `<chainId>=<non-negative integer>` pairs, e.g. `97=15,31337=0` (per-chain settings). */
 const chainIntegers = z
   .string()
@@ -240,6 +262,7 @@ const envSchema = z
     LAUNCH_TIMEOUT_HOURS: z.coerce.number().positive().max(8_760).default(72),
     MATRIX_HOMESERVER_URL: z.url().optional(),
     MATRIX_ACCESS_TOKEN: z.string().optional(),
+    MATRIX_LOGIN_HOMESERVERS: matrixLoginHomeservers,
     LOW_BALANCE_THRESHOLD_FLOW: z.coerce.number().nonnegative().default(10),
     // How long an agent's endpoint may take to answer an invocation. At most 90 s, so a call
     // always ends before its Idempotency-Key lock (120 s) could be taken over by a retry.
@@ -385,7 +408,12 @@ export interface Config {
   };
   launchTimeoutHours: number;
   agentCallTimeoutMs: number;
-  matrix: { homeserverUrl: string | undefined; accessToken: string | undefined };
+  matrix: {
+    homeserverUrl: string | undefined;
+    accessToken: string | undefined;
+    /** Server name → base URL of its federation API (OpenID userinfo), for Matrix login. */
+    loginHomeservers: Record<string, string>;
+  };
   lowBalanceThresholdFlow: number;
   rateLimits: { anonymous: number; user: number; internal: number };
   build: {
@@ -546,7 +574,11 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     },
     launchTimeoutHours: env.LAUNCH_TIMEOUT_HOURS,
     agentCallTimeoutMs: env.AGENT_CALL_TIMEOUT_MS,
-    matrix: { homeserverUrl: env.MATRIX_HOMESERVER_URL, accessToken: env.MATRIX_ACCESS_TOKEN },
+    matrix: {
+      homeserverUrl: env.MATRIX_HOMESERVER_URL,
+      accessToken: env.MATRIX_ACCESS_TOKEN,
+      loginHomeservers: env.MATRIX_LOGIN_HOMESERVERS,
+    },
     lowBalanceThresholdFlow: env.LOW_BALANCE_THRESHOLD_FLOW,
     rateLimits: {
       anonymous: env.RATE_LIMIT_ANONYMOUS_RPM,

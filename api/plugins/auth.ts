@@ -26,13 +26,14 @@ import {
  * Who is calling, and may they (spec Authentication, decisions §3 and §5).
  *
  * Every route declares `config.auth`: `none` (health and docs: no credentials read, no rate
- * limit), `public` (credentials optional), `user` (a session or an API key) or `internal`
- * (an internal service token). One onRequest hook resolves the credential, counts the
+ * limit), `public` (credentials optional), `user` (a session or an API key), `internal`
+ * (an internal service token) or `bot` (the bot gateway's `X-Service-Bot-Token`, and nothing
+ * else). One onRequest hook resolves the credential, counts the
  * request against its rate-limit bucket, then enforces the route's requirement, so an
  * unauthenticated caller is refused before its body is even parsed.
  */
 
-export type AuthRequirement = 'none' | 'public' | 'user' | 'internal';
+export type AuthRequirement = 'none' | 'public' | 'user' | 'internal' | 'bot';
 
 export interface AccessServices {
   apiKeys: ApiKeyStore;
@@ -62,10 +63,13 @@ const CACHE_TTL_MS = 30_000;
 const USER_ONLY = 'This endpoint needs a session (cookie or Bearer token) or an API key';
 
 type Principal =
-  { kind: 'anonymous' } | { kind: 'user'; actor: Actor } | { kind: 'internal'; label: string };
+  | { kind: 'anonymous' }
+  | { kind: 'user'; actor: Actor }
+  | { kind: 'internal'; label: string }
+  | { kind: 'bot'; label: string };
 
-/** Digests of the configured internal tokens, compared in constant time. */
-function internalTokenMatcher(tokens: string[]) {
+/** Digests of configured tokens (internal, bot), compared in constant time. */
+function tokenMatcher(tokens: string[]) {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   const known = tokens.map((token) => ({
     digest: digest(token),
@@ -119,7 +123,8 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
     storedResponses: createSealedBox(deriveServerKey(config.jwtSecret, 'idempotencyResponse')),
   };
   const rateLimiter = new RateLimiter(redis);
-  const matchInternalToken = internalTokenMatcher(config.internalTokens);
+  const matchInternalToken = tokenMatcher(config.internalTokens);
+  const matchBotToken = tokenMatcher(config.botTokens);
 
   await app.register(cookie);
   app.decorate('access', access);
@@ -163,6 +168,13 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
     reply.header('cache-control', 'no-store');
   }
 
+  /** The bot gateway reads its own header only: a session or key there means nothing. */
+  function resolveBot(request: FastifyRequest): Principal {
+    const presented = request.headers['x-service-bot-token'];
+    const label = typeof presented === 'string' ? matchBotToken(presented) : null;
+    return label ? { kind: 'bot', label } : { kind: 'anonymous' };
+  }
+
   async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
     // An x-api-key alone decides, whatever else the request carries (decisions §3).
     const headerKey = request.headers['x-api-key'];
@@ -198,6 +210,8 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
         return [`ip:${request.ip}`, config.rateLimits.anonymous];
       case 'internal':
         return [`internal:${principal.label}`, config.rateLimits.internal];
+      case 'bot':
+        return [`bot:${principal.label}`, config.rateLimits.internal];
       case 'user': {
         const key = principal.actor.apiKey;
         // A key counts against its own bucket only; a key with 0 rpm uses its owner's.
@@ -212,7 +226,7 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
     reply: FastifyReply,
     requirement: AuthRequirement,
   ): Promise<void> {
-    const principal = await resolve(request, reply);
+    const principal = requirement === 'bot' ? resolveBot(request) : await resolve(request, reply);
     if (principal.kind === 'user') request.actor = principal.actor;
     if (principal.kind === 'internal') request.internalCaller = principal.label;
 
@@ -240,6 +254,9 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
       );
     }
 
+    if (requirement === 'bot' && principal.kind !== 'bot') {
+      throw new AppError('unauthenticated', 'X-Service-Bot-Token: is missing or wrong');
+    }
     if (requirement === 'user' && principal.kind !== 'user') {
       throw new AppError('unauthenticated', USER_ONLY);
     }
@@ -280,6 +297,7 @@ const SECURITY: Record<AuthRequirement, Record<string, string[]>[] | undefined> 
   public: [{}, { session: [] }, { bearer: [] }, { apiKey: [] }],
   user: [{ session: [] }, { bearer: [] }, { apiKey: [] }],
   internal: [{ internalToken: [] }],
+  bot: [{ botToken: [] }],
 };
 
 export default fp(authPlugin, {

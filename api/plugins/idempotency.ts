@@ -31,6 +31,11 @@ declare module 'fastify' {
      * The one marker of such routes; read here and by the OpenAPI document.
      */
     secretResponse?: boolean;
+    /**
+     * The route hands the key to its upstream, which deduplicates by it (the bot gateway: the
+     * Matrix `txnId`), so nothing is claimed or stored here.
+     */
+    upstreamIdempotency?: boolean;
   }
   interface FastifyRequest {
     /** Id of the idempotency record this request claimed; null when it claimed none. */
@@ -250,6 +255,7 @@ async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
     // Only write routes carry the idempotency hooks, so reads pay nothing for idempotency.
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => GUARDED_METHODS.has(method.toUpperCase()))) return;
+    if (route.config?.upstreamIdempotency) return;
     const preHandler = (request: FastifyRequest, reply: FastifyReply) =>
       claimOrReplay(box, request, reply);
     const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>

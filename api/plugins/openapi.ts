@@ -51,6 +51,12 @@ async function openapiPlugin(app: FastifyInstance, opts: { version: string }): P
             scheme: 'bearer',
             description: 'An internal service token (INTERNAL_TOKENS), for /internal/* only',
           },
+          botToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Service-Bot-Token',
+            description: 'A bot gateway token (BOT_TOKENS), for /api/v1/* only',
+          },
         },
       },
     },

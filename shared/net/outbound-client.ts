@@ -41,6 +41,8 @@ export interface OutboundClientOptions {
 export interface OutboundClient {
   /** POSTs a JSON body; never follows redirects; re-checks every resolved address at connect time (DNS rebinding). */
   postJson(url: string, body: string, headers: Record<string, string>): Promise<OutboundResponse>;
+  /** PUTs a JSON body, with the same guarantees as `postJson` (Matrix sends are PUTs). */
+  putJson(url: string, body: string, headers: Record<string, string>): Promise<OutboundResponse>;
   /** GETs a JSON resource (`accept: application/json`) with the same guarantees as `postJson`. */
   getJson(url: string, headers: Record<string, string>): Promise<OutboundResponse>;
   close(): Promise<void>;
@@ -71,7 +73,7 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
 
   async function send(
     url: string,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     body: string | undefined,
     headers: Record<string, string>,
   ): Promise<OutboundResponse> {
@@ -111,6 +113,7 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
 
   return {
     postJson: (url, body, headers) => send(url, 'POST', body, headers),
+    putJson: (url, body, headers) => send(url, 'PUT', body, headers),
     getJson: (url, headers) => send(url, 'GET', undefined, headers),
     close: () => agent.close(),
   };

@@ -6,7 +6,8 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
  * Every operation in the OpenAPI document, hit with malformed input: the answer is never a
  * 5xx, and every 4xx is exactly the error envelope. New routes are covered automatically.
  */
-const test = useTestApp([], UNLIMITED_RATES);
+const BOT_TOKEN = 'bot-token-for-bad-input-0123456789';
+const test = useTestApp([], { ...UNLIMITED_RATES, BOT_TOKENS: BOT_TOKEN });
 
 const JUNK_SEGMENTS = ['x'.repeat(300), '%00', '..%2F..%2Fetc', '%E0%A4%A', '-1', '1e309'];
 const JUNK_QUERIES = [
@@ -34,7 +35,21 @@ function operations(document: { paths: Record<string, Record<string, unknown>> }
   );
 }
 
+/** The bot gateway's own error body: `{"error":"<code>","detail":"..."}` (or just `error`). */
+function expectBotError(response: Awaited<ReturnType<App['inject']>>, label: string) {
+  if (response.statusCode >= 500) throw new Error(`${label} answered ${response.statusCode}`);
+  const body = response.json<Record<string, unknown>>();
+  const keys = Object.keys(body).sort().join();
+  if (typeof body.error !== 'string' || (keys !== 'detail,error' && keys !== 'error')) {
+    throw new Error(`${label} answered ${response.statusCode} ${response.body}`);
+  }
+  expect(response.body).not.toMatch(/\n\s+at /);
+}
+
 function expectNoServerError(response: Awaited<ReturnType<App['inject']>>, label: string) {
+  if (label.split(' ')[1]?.startsWith('/api/v1/') && response.statusCode >= 400) {
+    return expectBotError(response, label);
+  }
   if (response.statusCode >= 500) throw new Error(`${label} answered ${response.statusCode}`);
   if (response.statusCode >= 400) {
     const body = response.json();
@@ -95,4 +110,7 @@ it('the same holds for an authenticated caller, whose requests reach validation'
   const { key } = await createKey(test.app, session);
   await sweep({ 'x-api-key': key });
   await sweep({ cookie: session.cookie });
+  // The bot gateway's token: its requests reach validation (no homeserver is configured,
+  // and none of the junk is a valid body).
+  await sweep({ 'x-service-bot-token': BOT_TOKEN });
 });

@@ -11,7 +11,12 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
  */
 
 const INTERNAL_TOKEN = 'internal-token-for-text-tests-0123456789';
-const test = useTestApp([], { ...UNLIMITED_RATES, INTERNAL_TOKENS: INTERNAL_TOKEN });
+const BOT_TOKEN = 'bot-token-for-text-tests-0123456789';
+const test = useTestApp([], {
+  ...UNLIMITED_RATES,
+  INTERNAL_TOKENS: INTERNAL_TOKEN,
+  BOT_TOKENS: BOT_TOKEN,
+});
 
 type Schema = {
   type?: string | string[];
@@ -91,9 +96,17 @@ beforeAll(async () => {
 });
 
 function headersFor(path: string): Record<string, string> {
-  return path.startsWith('/internal/')
-    ? { authorization: `Bearer ${INTERNAL_TOKEN}` }
-    : { cookie: session.cookie };
+  if (path.startsWith('/internal/')) return { authorization: `Bearer ${INTERNAL_TOKEN}` };
+  if (path.startsWith('/api/v1/')) return { 'x-service-bot-token': BOT_TOKEN };
+  return { cookie: session.cookie };
+}
+
+/** The 400's explanation: the main envelope's message, or the bot gateway's detail. */
+function invalidMessageOf(response: { json(): unknown }): string | undefined {
+  const body = response.json() as { error?: { message?: string } | string; detail?: string };
+  if (typeof body.error === 'string')
+    return body.error === 'invalid_body' ? body.detail : undefined;
+  return body.error?.message;
 }
 
 describe('text PostgreSQL cannot store', () => {
@@ -123,10 +136,7 @@ describe('text PostgreSQL cannot store', () => {
               code: 'invalid_request',
               message: `${field.join('.')}: ${UNSTORABLE_TEXT}`,
             };
-            if (
-              response.statusCode !== 400 ||
-              response.json().error?.message !== expected.message
-            ) {
+            if (response.statusCode !== 400 || invalidMessageOf(response) !== expected.message) {
               missed.push(
                 `${method.toUpperCase()} ${path} ${field.join('.')}: ${response.statusCode} ${response.body.slice(0, 120)}`,
               );
@@ -155,7 +165,7 @@ describe('text PostgreSQL cannot store', () => {
           checked++;
           if (
             response.statusCode !== 400 ||
-            response.json().error?.message !== `${parameter.name}: ${UNSTORABLE_TEXT}`
+            invalidMessageOf(response) !== `${parameter.name}: ${UNSTORABLE_TEXT}`
           ) {
             missed.push(
               `${method.toUpperCase()} ${path} ?${parameter.name}: ${response.statusCode} ${response.body.slice(0, 120)}`,

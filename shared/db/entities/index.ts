@@ -24,6 +24,7 @@ import { ProjectRun } from './project-run';
 import { ProjectEvent } from './project-event';
 import { ProjectSubscription } from './project-subscription';
 import { Notification } from './notification';
+import { MatrixDirectRoom } from './matrix-direct-room';
 import { OutboxEvent } from './outbox-event';
 import { Payment } from './payment';
 import { Subscription } from './subscription';
@@ -71,6 +72,7 @@ export { ProjectRun } from './project-run';
 export { ProjectEvent } from './project-event';
 export { ProjectSubscription } from './project-subscription';
 export { Notification } from './notification';
+export { MatrixDirectRoom } from './matrix-direct-room';
 export { OutboxEvent } from './outbox-event';
 export { Payment } from './payment';
 export { Subscription } from './subscription';
@@ -119,6 +121,7 @@ export const entities = [
   ProjectEvent,
   ProjectSubscription,
   Notification,
+  MatrixDirectRoom,
   Payment,
   TreasuryTransfer,
   OutboxEvent,

@@ -23,6 +23,8 @@ export const Notification = defineEntity({
     dedupeKey: p.string().length(200).unique(),
     createdAt: p.datetime(3),
     sentAt: p.datetime(3).nullable(),
+    /** The Matrix event the bot sent it as (set with `sentAt`). */
+    eventId: p.string().length(255).nullable(),
   },
 });
 

@@ -13,6 +13,7 @@ import { Migration20261128000000_chain_index } from './Migration20261128000000_c
 import { Migration20261129000000_onchain_user_state } from './Migration20261129000000_onchain_user_state';
 import { Migration20261130000000_payments } from './Migration20261130000000_payments';
 import { Migration20261130010000_usdt_payments } from './Migration20261130010000_usdt_payments';
+import { Migration20261201000000_matrix } from './Migration20261201000000_matrix';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261130010000_usdt_payments',
     class: Migration20261130010000_usdt_payments,
   },
+  { name: 'Migration20261201000000_matrix', class: Migration20261201000000_matrix },
 ];

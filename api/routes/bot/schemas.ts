@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * The bot gateway's wire shapes (spec "Bot messaging gateway", docs/bot-gateway.md). Field
+ * names are snake_case like the Matrix API behind it; errors have the gateway's own body.
+ */
+
+export const MESSAGE_TEXT_MAX = 40_000;
+
+const roomId = z
+  .string()
+  .max(255, { error: 'must be at most 255 characters' })
+  .regex(/^!\S+$/, { error: 'must be a Matrix room id (it starts with !)' });
+
+const eventId = z
+  .string()
+  .max(255, { error: 'must be at most 255 characters' })
+  .regex(/^\$\S+$/, { error: 'must be a Matrix event id such as $abc' });
+
+export const sendMessageBody = z
+  .strictObject({
+    room_id: roomId.describe('The room to send to; the bot must have joined it'),
+    text: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .max(MESSAGE_TEXT_MAX, { error: `must be at most ${MESSAGE_TEXT_MAX} characters` })
+      .describe('The message; sent as the plain `body` in any case'),
+    markdown: z
+      .boolean()
+      .optional()
+      .describe(
+        'Also send it as HTML (`formatted_body`): bold, italic, code and line breaks; raw ' +
+          'HTML in the text is shown as text',
+      ),
+    reply_to: eventId.optional().describe('The event this message replies to'),
+  })
+  .meta({
+    id: 'BotSendMessageRequest',
+    examples: [
+      {
+        room_id: '!kXwqLtBfrGnQhvTuZs:example.org',
+        text: '**Build finished**: your project _Atlas_ is live',
+        markdown: true,
+      },
+    ],
+  });
+
+export const sendMessageResult = z
+  .object({
+    event_id: z.string().describe('The Matrix event id of the message, for replies and follow-ups'),
+  })
+  .meta({
+    id: 'BotSendMessageResult',
+    examples: [{ event_id: '$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg' }],
+  });
+
+export const joinRoomBody = z
+  .strictObject({
+    room_id: roomId.optional().describe('A room id (`!id:server`)'),
+    room_alias: z
+      .string()
+      .max(255, { error: 'must be at most 255 characters' })
+      .regex(/^#[^:\s]+:\S+$/, { error: 'must be a Matrix room alias such as #news:example.org' })
+      .optional()
+      .describe('A room alias (`#alias:server`) of a public room'),
+  })
+  .refine((body) => (body.room_id === undefined) !== (body.room_alias === undefined), {
+    error: 'give exactly one of room_id and room_alias',
+  })
+  .meta({
+    id: 'BotJoinRoomRequest',
+    examples: [
+      { room_alias: '#announcements:example.org' },
+      { room_id: '!kXwqLtBfrGnQhvTuZs:example.org' },
+    ],
+  });
+
+export const joinRoomResult = z
+  .object({ room_id: z.string().describe('The id of the room the bot is now in') })
+  .meta({ id: 'BotJoinRoomResult', examples: [{ room_id: '!kXwqLtBfrGnQhvTuZs:example.org' }] });
+
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x20-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable ASCII characters' })
+    .optional()
+    .describe(
+      'Makes a retried send safe: the same key gives the same event_id and one message ' +
+        '(it becomes the Matrix transaction id)',
+    ),
+});
+
+export const botErrorSchema = z
+  .object({
+    error: z
+      .string()
+      .describe(
+        'invalid_body, unauthorized, forbidden, room_not_found, rate_limited, send_failed, ...',
+      ),
+    detail: z.string().optional().describe('What went wrong, for a person'),
+  })
+  .meta({
+    id: 'BotError',
+    examples: [{ error: 'forbidden', detail: 'The bot is not in the room. Call joinRoom first.' }],
+  });

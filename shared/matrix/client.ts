@@ -1,0 +1,188 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createOutboundClient, OutboundError, type OutboundClient } from '../net/outbound-client';
+
+/**
+ * The bot's Matrix client-server API calls, and nothing else: the homeserver is the configured
+ * one (MATRIX_HOMESERVER_URL), every path is one of the templates below with each caller-given
+ * part percent-encoded as a single segment, so nothing a request carries can choose another
+ * host or another endpoint (docs/bot-gateway.md).
+ */
+
+export const MATRIX_TIMEOUT_MS = 10_000;
+const MATRIX_RESPONSE_MAX_BYTES = 64 * 1024;
+/** How long a call waits out the homeserver's `M_LIMIT_EXCEEDED` in all before giving up. */
+export const RATE_LIMIT_BUDGET_MS = 10_000;
+/** The wait when a 429 names none (Synapse always does; the spec makes it optional). */
+const DEFAULT_RETRY_AFTER_MS = 1_000;
+
+/** The homeserver answered with a Matrix error (`{errcode, error}`). */
+export class MatrixError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errcode: string,
+    message: string,
+    /** From `retry_after_ms` or `Retry-After` on a 429. */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'MatrixError';
+  }
+}
+
+/** The homeserver could not be reached, or none is configured. */
+export class MatrixUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MatrixUnavailable';
+  }
+}
+
+/** Still rate-limited when the budget ran out: the caller may retry after `retryAfterMs`. */
+export class MatrixRateLimited extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(`the homeserver is rate-limiting the bot; retry after ${retryAfterMs} ms`);
+    this.name = 'MatrixRateLimited';
+  }
+}
+
+export interface MessageContent {
+  msgtype: 'm.text' | 'm.notice';
+  body: string;
+  format?: 'org.matrix.custom.html';
+  formatted_body?: string;
+  'm.relates_to'?: { 'm.in_reply_to': { event_id: string } };
+}
+
+export interface MatrixBot {
+  /** PUT `/rooms/{roomId}/send/m.room.message/{txnId}`: the same txnId gives the same event. */
+  sendMessage(roomId: string, content: MessageContent, txnId: string): Promise<string>;
+  /** POST `/join/{roomIdOrAlias}` → the joined room's id. */
+  joinRoom(roomIdOrAlias: string): Promise<string>;
+  /** POST `/createRoom`: a private direct room with `userId` invited. */
+  createDirectRoom(userId: string): Promise<string>;
+  /** GET `/directory/list/room/{roomId}`: whether the homeserver knows the room at all. */
+  roomExists(roomId: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface MatrixBotOptions {
+  homeserverUrl: string | undefined;
+  accessToken: string | undefined;
+  /** Total wait for `M_LIMIT_EXCEEDED` per call. */
+  rateLimitBudgetMs?: number;
+}
+
+const enc = encodeURIComponent;
+
+export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
+  const { homeserverUrl, accessToken } = options;
+  const budgetMs = options.rateLimitBudgetMs ?? RATE_LIMIT_BUDGET_MS;
+  const base = homeserverUrl?.replace(/\/+$/, '');
+  const outbound: OutboundClient | null = base
+    ? createOutboundClient({
+        // The operator's own homeserver: trusted by configuration, even on a private address.
+        allowedHosts: [new URL(base).hostname],
+        timeoutMs: MATRIX_TIMEOUT_MS,
+        maxResponseBytes: MATRIX_RESPONSE_MAX_BYTES,
+      })
+    : null;
+
+  async function once<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+    if (!outbound || !base || !accessToken) {
+      throw new MatrixUnavailable(
+        'no Matrix homeserver is configured (MATRIX_HOMESERVER_URL, MATRIX_ACCESS_TOKEN)',
+      );
+    }
+    const url = `${base}/_matrix/client/v3${path}`;
+    const headers = { authorization: `Bearer ${accessToken}` };
+    let response;
+    try {
+      response =
+        method === 'GET'
+          ? await outbound.getJson(url, headers)
+          : method === 'PUT'
+            ? await outbound.putJson(url, JSON.stringify(body ?? {}), headers)
+            : await outbound.postJson(url, JSON.stringify(body ?? {}), headers);
+    } catch (error) {
+      if (error instanceof OutboundError) {
+        throw new MatrixUnavailable(`the homeserver is unreachable: ${error.message}`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
+    const parsed = parseJson(response.body);
+    if (response.status >= 200 && response.status < 300) return parsed as T;
+    const { errcode, error, retry_after_ms } = (parsed ?? {}) as Record<string, unknown>;
+    if (typeof errcode !== 'string') {
+      throw new MatrixUnavailable(`the homeserver answered ${response.status}`);
+    }
+    const retryAfterMs =
+      typeof retry_after_ms === 'number'
+        ? retry_after_ms
+        : retryAfterHeader(response.headers['retry-after']);
+    throw new MatrixError(
+      response.status,
+      errcode,
+      typeof error === 'string' ? error : errcode,
+      response.status === 429 || errcode === 'M_LIMIT_EXCEEDED' ? retryAfterMs : null,
+    );
+  }
+
+  /** One call, with `M_LIMIT_EXCEEDED` waited out while the budget lasts. */
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+    const deadline = Date.now() + budgetMs;
+    for (;;) {
+      try {
+        return await once<T>(method, path, body);
+      } catch (error) {
+        if (!(error instanceof MatrixError) || error.errcode !== 'M_LIMIT_EXCEEDED') throw error;
+        const waitMs = Math.max(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, 1);
+        if (Date.now() + waitMs > deadline) throw new MatrixRateLimited(waitMs);
+        await sleep(waitMs);
+      }
+    }
+  }
+
+  return {
+    async sendMessage(roomId, content, txnId) {
+      const path = `/rooms/${enc(roomId)}/send/m.room.message/${enc(txnId)}`;
+      return (await call<{ event_id: string }>('PUT', path, content)).event_id;
+    },
+    async joinRoom(roomIdOrAlias) {
+      return (await call<{ room_id: string }>('POST', `/join/${enc(roomIdOrAlias)}`, {})).room_id;
+    },
+    async createDirectRoom(userId) {
+      const created = await call<{ room_id: string }>('POST', '/createRoom', {
+        preset: 'trusted_private_chat',
+        is_direct: true,
+        invite: [userId],
+      });
+      return created.room_id;
+    },
+    async roomExists(roomId) {
+      try {
+        await call('GET', `/directory/list/room/${enc(roomId)}`);
+        return true;
+      } catch (error) {
+        if (error instanceof MatrixError && error.status === 404) return false;
+        throw error;
+      }
+    },
+    close: async () => outbound?.close(),
+  };
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function retryAfterHeader(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : null;
+}

@@ -1,0 +1,388 @@
+import { randomBytes } from 'node:crypto';
+import type { App } from '../../api/app';
+import { buildApp } from '../../api/app';
+import { createKey, signIn } from '../helpers/auth';
+import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { createRoom, registerMatrixUser, roomMessages, type MatrixUser } from '../helpers/matrix';
+import { overrideRateLimit } from '../helpers/matrix-admin';
+import { readTestServices } from '../helpers/services';
+
+/**
+ * The bot gateway (`/api/v1`, docs/bot-gateway.md) against the run's real Synapse: what it
+ * sends is read back by another Matrix user through the client-server API.
+ */
+
+const BOT_TOKEN = 'bot-token-primary-0123456789';
+const OTHER_BOT_TOKEN = 'bot-token-secondary-9876543210';
+
+let ctx: TestContext;
+let app: App;
+let bot: MatrixUser;
+let alice: MatrixUser;
+
+beforeAll(async () => {
+  [bot, alice] = await Promise.all([registerMatrixUser(), registerMatrixUser()]);
+  ctx = await createTestContext({
+    ...UNLIMITED_RATES,
+    BOT_TOKENS: `${BOT_TOKEN},${OTHER_BOT_TOKEN}`,
+    MATRIX_HOMESERVER_URL: readTestServices().synapse.url,
+    MATRIX_ACCESS_TOKEN: bot.accessToken,
+  });
+  app = await ctx.newApi();
+  await app.ready();
+});
+afterAll(async () => ctx?.close());
+
+function post(
+  target: App,
+  path: 'sendMessage' | 'joinRoom',
+  payload: unknown,
+  headers: Record<string, string> = { 'x-service-bot-token': BOT_TOKEN },
+) {
+  return target.inject({
+    method: 'POST',
+    url: `/api/v1/${path}`,
+    headers,
+    payload: payload as object,
+  });
+}
+
+/** A room of alice's that the bot has joined (by alias, as a public room). */
+async function joinedRoom(): Promise<string> {
+  const room = await createRoom(alice, {
+    public: true,
+    aliasLocalpart: `gw-${randomBytes(5).toString('hex')}`,
+  });
+  const joined = await post(app, 'joinRoom', { room_alias: room.alias });
+  expect({ status: joined.statusCode, body: joined.json() }).toEqual({
+    status: 200,
+    body: { room_id: room.roomId },
+  });
+  return room.roomId;
+}
+
+function expectBotError(
+  response: Awaited<ReturnType<App['inject']>>,
+  status: number,
+  error: string,
+  detail: RegExp,
+) {
+  expect({ status: response.statusCode, body: response.json() }).toEqual({
+    status,
+    body: { error, detail: expect.stringMatching(detail) },
+  });
+}
+
+describe('POST /api/v1/sendMessage', () => {
+  it('delivers the text to the room as the bot, with markdown as escaped HTML and a reply', async () => {
+    const roomId = await joinedRoom();
+    const text = '**Build done** for _Atlas_: `npm test` passed\n<script>alert(1)</script>';
+    const sent = await post(app, 'sendMessage', { room_id: roomId, text, markdown: true });
+    expect(sent.statusCode).toBe(200);
+    const { event_id } = sent.json<{ event_id: string }>();
+    expect(event_id).toMatch(/^\$/);
+
+    const reply = await post(app, 'sendMessage', {
+      room_id: roomId,
+      text: 'plain follow-up',
+      reply_to: event_id,
+    });
+    expect(reply.statusCode).toBe(200);
+
+    const seen = await roomMessages(alice, roomId);
+    expect(seen).toEqual([
+      expect.objectContaining({
+        event_id,
+        sender: bot.userId,
+        content: {
+          msgtype: 'm.text',
+          body: text,
+          format: 'org.matrix.custom.html',
+          formatted_body:
+            '<p><strong>Build done</strong> for <em>Atlas</em>: <code>npm test</code> passed<br>\n' +
+            '&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+        },
+      }),
+      expect.objectContaining({
+        event_id: reply.json<{ event_id: string }>().event_id,
+        sender: bot.userId,
+        content: {
+          msgtype: 'm.text',
+          body: 'plain follow-up',
+          'm.relates_to': { 'm.in_reply_to': { event_id } },
+        },
+      }),
+    ]);
+  });
+
+  it('accepts every configured bot token and refuses anything else with exactly {"error":"unauthorized"}', async () => {
+    const roomId = await joinedRoom();
+    const other = await post(
+      app,
+      'sendMessage',
+      { room_id: roomId, text: 'from the second token' },
+      { 'x-service-bot-token': OTHER_BOT_TOKEN },
+    );
+    expect(other.statusCode).toBe(200);
+
+    const session = await signIn(app);
+    const { key } = await createKey(app, session);
+    const refusals: Record<string, string>[] = [
+      {},
+      { 'x-service-bot-token': '' },
+      { 'x-service-bot-token': `${BOT_TOKEN}x` },
+      { 'x-service-bot-token': BOT_TOKEN.slice(0, -1) },
+      { cookie: session.cookie },
+      { 'x-api-key': key },
+      { authorization: `Bearer ${BOT_TOKEN}` },
+    ];
+    for (const headers of refusals) {
+      const response = await post(app, 'sendMessage', { room_id: roomId, text: 'x' }, headers);
+      expect({ status: response.statusCode, body: response.json() }).toEqual({
+        status: 401,
+        body: { error: 'unauthorized' },
+      });
+    }
+    expect(await roomMessages(alice, roomId)).toHaveLength(1);
+  });
+
+  it('is 403 forbidden in a room the bot has not joined, and 404 for a room nobody knows', async () => {
+    const closed = await createRoom(alice);
+    expectBotError(
+      await post(app, 'sendMessage', { room_id: closed.roomId, text: 'hi' }),
+      403,
+      'forbidden',
+      /not in the room\. Call joinRoom first/,
+    );
+    expectBotError(
+      await post(app, 'sendMessage', { room_id: '!doesNotExist:localhost', text: 'hi' }),
+      404,
+      'room_not_found',
+      /does not know the room !doesNotExist:localhost/,
+    );
+    // Caller text is one encoded path segment: it cannot walk to another endpoint.
+    expectBotError(
+      await post(app, 'sendMessage', {
+        room_id: '!x/../../../../_synapse/admin/v1/users?a=:localhost',
+        text: 'hi',
+      }),
+      404,
+      'room_not_found',
+      /does not know the room/,
+    );
+  });
+
+  it('refuses a bad body with 400 invalid_body and a detail naming the field', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ room_id: 'abc:localhost', text: 'x' }, /^room_id: must be a Matrix room id/],
+      [{ text: 'x' }, /^room_id: is required/],
+      [{ room_id: '!a:localhost' }, /^text: is required/],
+      [{ room_id: '!a:localhost', text: '' }, /^text: must not be empty/],
+      [{ room_id: '!a:localhost', text: 'x'.repeat(40_001) }, /^text: must be at most 40000/],
+      [{ room_id: '!a:localhost', text: 'x', markdown: 'yes' }, /^markdown: /],
+      [{ room_id: '!a:localhost', text: 'x', reply_to: 'nope' }, /^reply_to: must be a Matrix/],
+      [{ room_id: '!a:localhost', text: 'x', html: '<b>' }, /^html: is not a known field/],
+    ];
+    for (const [payload, detail] of cases) {
+      expectBotError(await post(app, 'sendMessage', payload), 400, 'invalid_body', detail);
+    }
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/sendMessage',
+      headers: { 'x-service-bot-token': BOT_TOKEN, 'content-type': 'application/json' },
+      payload: '{"room_id":',
+    });
+    expectBotError(broken, 400, 'invalid_body', /not valid JSON/);
+  });
+
+  it('sends 40,000 characters, the most the spec allows', async () => {
+    const roomId = await joinedRoom();
+    const text = 'a'.repeat(40_000);
+    expect((await post(app, 'sendMessage', { room_id: roomId, text })).statusCode).toBe(200);
+    const [message] = await roomMessages(alice, roomId);
+    expect(message?.content.body).toBe(text);
+  });
+
+  it('turns one Idempotency-Key into one event, also sent concurrently to two API instances', async () => {
+    const roomId = await joinedRoom();
+    const headers = { 'x-service-bot-token': BOT_TOKEN, 'idempotency-key': 'order-42-shipped' };
+    const payload = { room_id: roomId, text: 'Order 42 shipped' };
+    const first = await post(app, 'sendMessage', payload, headers);
+    const again = await post(app, 'sendMessage', payload, headers);
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await roomMessages(alice, roomId)).toHaveLength(1);
+
+    const second = await ctx.newApi();
+    const raceHeaders = { ...headers, 'idempotency-key': 'order-43-shipped' };
+    const race = { room_id: roomId, text: 'Order 43 shipped' };
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => post(app, 'sendMessage', race, raceHeaders)),
+      ...Array.from({ length: 4 }, () => post(second, 'sendMessage', race, raceHeaders)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    expect(
+      new Set(answers.map((answer) => answer.json<{ event_id: string }>().event_id)).size,
+    ).toBe(1);
+    const texts = (await roomMessages(alice, roomId)).map((message) => message.content.body);
+    expect(texts).toEqual(['Order 42 shipped', 'Order 43 shipped']);
+
+    // Without a key every request is its own message.
+    await post(app, 'sendMessage', { room_id: roomId, text: 'no key' });
+    await post(app, 'sendMessage', { room_id: roomId, text: 'no key' });
+    expect(await roomMessages(alice, roomId)).toHaveLength(4);
+  });
+
+  it('waits out the homeserver rate limit, then answers 429 rate_limited with Retry-After', async () => {
+    // A bot limited to one message a second (Synapse's per-user override, set by an admin).
+    const slowBot = await registerMatrixUser();
+    await overrideRateLimit(slowBot.userId, { messagesPerSecond: 1, burstCount: 1 });
+    const slowApp = buildApp({
+      ...ctx.deps,
+      config: {
+        ...ctx.config,
+        matrix: { ...ctx.config.matrix, accessToken: slowBot.accessToken },
+      },
+    });
+    try {
+      const room = await createRoom(alice, {
+        public: true,
+        aliasLocalpart: `slow-${randomBytes(5).toString('hex')}`,
+      });
+      expect((await post(slowApp, 'sendMessage', {}, {})).statusCode).toBe(401);
+      expect((await post(slowApp, 'joinRoom', { room_id: room.roomId })).statusCode).toBe(200);
+
+      // Two in a row: the second meets M_LIMIT_EXCEEDED, waits about a second, then succeeds.
+      const started = Date.now();
+      const first = await post(slowApp, 'sendMessage', { room_id: room.roomId, text: 'one' });
+      const second = await post(slowApp, 'sendMessage', { room_id: room.roomId, text: 'two' });
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+
+      // Fifteen at once: one a second gets through; what is still waiting after the 10 s
+      // budget is refused, and nothing refused reaches the room.
+      const burst = await Promise.all(
+        Array.from({ length: 15 }, (_, index) =>
+          post(slowApp, 'sendMessage', { room_id: room.roomId, text: `burst ${index}` }),
+        ),
+      );
+      const accepted = burst.filter((response) => response.statusCode === 200);
+      const refused = burst.filter((response) => response.statusCode !== 200);
+      expect(accepted.length).toBeGreaterThanOrEqual(2);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const response of refused) {
+        expectBotError(response, 429, 'rate_limited', /retry after \d+ s/);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+      const bodies = (await roomMessages(alice, room.roomId)).map(
+        (message) => message.content.body,
+      );
+      expect(bodies.filter((body) => String(body).startsWith('burst'))).toHaveLength(
+        accepted.length,
+      );
+    } finally {
+      await slowApp.close();
+    }
+  }, 60_000);
+});
+
+describe('POST /api/v1/joinRoom', () => {
+  it('joins an invited private room by id and a public room by alias', async () => {
+    const invited = await createRoom(alice, { invite: [bot.userId], direct: true });
+    const joined = await post(app, 'joinRoom', { room_id: invited.roomId });
+    expect({ status: joined.statusCode, body: joined.json() }).toEqual({
+      status: 200,
+      body: { room_id: invited.roomId },
+    });
+    // Now a member: sending works, and joining again is still 200.
+    const sent = await post(app, 'sendMessage', { room_id: invited.roomId, text: 'hello' });
+    expect(sent.statusCode).toBe(200);
+    expect((await post(app, 'joinRoom', { room_id: invited.roomId })).statusCode).toBe(200);
+    await joinedRoom();
+  });
+
+  it('is 403 for a private room without an invitation, 404 for an unknown alias or room', async () => {
+    const closed = await createRoom(alice);
+    expectBotError(
+      await post(app, 'joinRoom', { room_id: closed.roomId }),
+      403,
+      'forbidden',
+      /not invited and the room is not public/,
+    );
+    expectBotError(
+      await post(app, 'joinRoom', { room_alias: '#no-such-room:localhost' }),
+      404,
+      'room_not_found',
+      /#no-such-room:localhost/,
+    );
+    expectBotError(
+      await post(app, 'joinRoom', { room_id: '!noSuchRoom:localhost' }),
+      404,
+      'room_not_found',
+      /!noSuchRoom:localhost/,
+    );
+  });
+
+  it('needs exactly one of room_id and room_alias', async () => {
+    for (const payload of [{}, { room_id: '!a:localhost', room_alias: '#a:localhost' }]) {
+      expectBotError(await post(app, 'joinRoom', payload), 400, 'invalid_body', /exactly one/);
+    }
+    expectBotError(
+      await post(app, 'joinRoom', { room_alias: 'news' }),
+      400,
+      'invalid_body',
+      /^room_alias: must be a Matrix room alias/,
+    );
+  });
+});
+
+describe('the gateway when the homeserver cannot serve', () => {
+  async function appWith(matrix: Partial<TestContext['config']['matrix']>) {
+    const logs = ctx.logs.length;
+    const target = buildApp({
+      ...ctx.deps,
+      config: { ...ctx.config, matrix: { ...ctx.config.matrix, ...matrix } },
+    });
+    await target.ready();
+    return { target, newLogs: () => ctx.logs.slice(logs) };
+  }
+
+  it('answers 502 send_failed when no homeserver is configured, and says so at start', async () => {
+    const { target, newLogs } = await appWith({ homeserverUrl: undefined, accessToken: undefined });
+    try {
+      expect(newLogs()).toContainEqual(
+        expect.objectContaining({ msg: expect.stringMatching(/no Matrix homeserver configured/) }),
+      );
+      expectBotError(
+        await post(target, 'sendMessage', { room_id: '!a:localhost', text: 'x' }),
+        502,
+        'send_failed',
+        /^No Matrix homeserver is configured \(MATRIX_HOMESERVER_URL/,
+      );
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('answers 502 send_failed and logs an error when the homeserver rejects the bot token', async () => {
+    const { target, newLogs } = await appWith({ accessToken: 'syt_not_a_real_token' });
+    try {
+      expectBotError(
+        await post(target, 'joinRoom', { room_alias: '#anything:localhost' }),
+        502,
+        'send_failed',
+        /rejected the bot\. Retry is safe/,
+      );
+      expect(newLogs()).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          errcode: 'M_UNKNOWN_TOKEN',
+          msg: expect.stringMatching(/MATRIX_ACCESS_TOKEN/),
+        }),
+      );
+      expect(JSON.stringify(newLogs())).not.toContain('syt_not_a_real_token');
+    } finally {
+      await target.close();
+    }
+  });
+});
