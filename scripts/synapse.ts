@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -141,4 +141,32 @@ export async function startSynapse(options: {
     await new Promise((resolvePause) => setTimeout(resolvePause, 100));
   }
   return { url, serverName: 'localhost', registrationSecret, stop };
+}
+
+/**
+ * Registers `localpart` through the shared-secret admin API (`/_synapse/admin/v1/register`:
+ * a nonce, then an HMAC-SHA1 of nonce, user, password and role) and returns its first login.
+ */
+export async function registerSynapseUser(
+  server: { url: string; registrationSecret: string },
+  localpart: string,
+  options: { admin?: boolean; password?: string } = {},
+): Promise<{ userId: string; accessToken: string }> {
+  const endpoint = `${server.url}/_synapse/admin/v1/register`;
+  const { nonce } = (await (await fetch(endpoint)).json()) as { nonce: string };
+  const password = options.password ?? randomBytes(12).toString('hex');
+  const admin = options.admin ?? false;
+  const mac = createHmac('sha1', server.registrationSecret)
+    .update(`${nonce}\0${localpart}\0${password}\0${admin ? 'admin' : 'notadmin'}`)
+    .digest('hex');
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nonce, username: localpart, password, admin, mac }),
+  });
+  const body = (await response.json()) as { user_id?: string; access_token?: string };
+  if (!response.ok || !body.user_id || !body.access_token) {
+    throw new Error(`registering @${localpart}: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return { userId: body.user_id, accessToken: body.access_token };
 }

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { registerSynapseUser, startSynapse, synapsePython } from '../../scripts/synapse';
 import type { App } from '../../api/app';
 import { buildApp } from '../../api/app';
 import { createKey, signIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 import { createRoom, registerMatrixUser, roomMessages, type MatrixUser } from '../helpers/matrix';
 import { overrideRateLimit } from '../helpers/matrix-admin';
-import { readTestServices } from '../helpers/services';
+import { freePort, readTestServices } from '../helpers/services';
 
 /**
  * The bot gateway (`/api/v1`, docs/bot-gateway.md) against the run's real Synapse: what it
@@ -346,6 +350,43 @@ describe('the gateway when the homeserver cannot serve', () => {
     await target.ready();
     return { target, newLogs: () => ctx.logs.slice(logs) };
   }
+
+  it('answers 502 send_failed while its homeserver is stopped, and works again once it is back', async () => {
+    // A homeserver of this test's own, so stopping it stops nobody else's.
+    const dir = join(tmpdir(), `svc-synapse-stop-${randomBytes(4).toString('hex')}`);
+    const port = await freePort();
+    const python = await synapsePython();
+    let own = await startSynapse({ dir, port, python });
+    const ownBot = await registerSynapseUser(own, 'bot');
+    const { target } = await appWith({ homeserverUrl: own.url, accessToken: ownBot.accessToken });
+    try {
+      const created = await fetch(`${own.url}/_matrix/client/v3/createRoom`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ownBot.accessToken}` },
+        body: '{}',
+      });
+      const { room_id: roomId } = (await created.json()) as { room_id: string };
+      const payload = { room_id: roomId, text: 'while up' };
+      expect((await post(target, 'sendMessage', payload)).statusCode).toBe(200);
+
+      await own.stop();
+      expectBotError(
+        await post(target, 'sendMessage', { ...payload, text: 'while down' }),
+        502,
+        'send_failed',
+        /^The homeserver is unreachable: connection refused\. Retry is safe\.$/,
+      );
+
+      own = await startSynapse({ dir, port, python });
+      expect((await post(target, 'sendMessage', { ...payload, text: 'back' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await target.close();
+      await own.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('answers 502 send_failed when no homeserver is configured, and says so at start', async () => {
     const { target, newLogs } = await appWith({ homeserverUrl: undefined, accessToken: undefined });
