@@ -1,12 +1,17 @@
 import type { ApiKeyCredential } from './api-key-store';
 
 /**
- * What the API answers about a user (`GET /me`) besides the id. A user row is never updated
- * or deleted, so the credential caches hold it beside the key or session they read it with.
+ * What the API answers about a user (`GET /me`) besides the id. The credential caches hold it
+ * beside the key or session they read it with. A user row is never deleted, but linking a
+ * wallet or a Matrix account (`POST /auth/verify`, `POST /auth/matrix`) updates it: every link
+ * invalidates the cached sessions and keys of that user on every instance once it commits
+ * (`SessionStore.invalidateUser`, `ApiKeyStore.invalidateUser`).
  */
 export interface UserProfile {
   /** Lowercase; null for an account without a wallet (no on-chain state). */
   address: string | null;
+  /** The linked Matrix account (`@localpart:server`), as its homeserver names it; or null. */
+  matrixUserId: string | null;
   createdAt: Date;
 }
 

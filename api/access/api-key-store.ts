@@ -16,7 +16,7 @@ export interface ApiKeyCredential {
   spendPeriodStart: Date;
   revokedAt: Date | null;
   expiresAt: Date | null;
-  /** The key's owner, read with the key (a user row never changes). */
+  /** The key's owner, read with the key (invalidated when the user links an account). */
   user: UserProfile;
 }
 
@@ -32,12 +32,14 @@ interface ApiKeyRow {
   revoked_at: Date | null;
   expires_at: Date | null;
   user_address: string | null;
+  user_matrix_user_id: string | null;
   user_created_at: Date;
 }
 
 const CREDENTIAL_QUERY = `select k.id, k.user_id, k.key_hash, k.rate_limit_rpm, k.spend_limit,
     k.spend_period, k.spend_used, k.spend_period_start, k.revoked_at, k.expires_at,
-    u.address as user_address, u.created_at as user_created_at
+    u.address as user_address, u.matrix_user_id as user_matrix_user_id,
+    u.created_at as user_created_at
   from api_keys k join users u on u.id = k.user_id
   where k.key_hash = ?`;
 
@@ -53,7 +55,11 @@ function credentialFromRow(row: ApiKeyRow): ApiKeyCredential {
     spendPeriodStart: new Date(row.spend_period_start),
     revokedAt: row.revoked_at && new Date(row.revoked_at),
     expiresAt: row.expires_at && new Date(row.expires_at),
-    user: { address: row.user_address, createdAt: new Date(row.user_created_at) },
+    user: {
+      address: row.user_address,
+      matrixUserId: row.user_matrix_user_id,
+      createdAt: new Date(row.user_created_at),
+    },
   };
 }
 
@@ -92,6 +98,21 @@ export class ApiKeyStore {
     // The lookup went by hash through an index; compare once more in constant time anyway.
     if (!digestsEqual(key.keyHash, keyHash)) return null;
     return isKeyActive(key, now) ? key : null;
+  }
+
+  /**
+   * Call once a change to a user row (a linked wallet or Matrix account) has committed: drops
+   * every unrevoked key of the user from the cache here and on every other instance. A revoked
+   * key is refused whatever its cached owner says, so it is left alone.
+   */
+  async invalidateUser(userId: number): Promise<void> {
+    const rows = await this.orm.em
+      .fork()
+      .execute<{ key_hash: string }[]>(
+        'select key_hash from api_keys where user_id = ? and revoked_at is null',
+        [userId],
+      );
+    await Promise.all(rows.map((row) => this.cache.invalidate(row.key_hash)));
   }
 
   /** Call after any change to a key row, with the row's hash. */

@@ -8,7 +8,7 @@ export interface SessionRecord {
   userId: number;
   expiresAt: Date;
   revokedAt: Date | null;
-  /** The session's user, read with the session (a user row never changes). */
+  /** The session's user, read with the session (invalidated when the user links an account). */
   user: UserProfile;
 }
 
@@ -17,11 +17,13 @@ interface SessionRow {
   expires_at: Date;
   revoked_at: Date | null;
   user_address: string | null;
+  user_matrix_user_id: string | null;
   user_created_at: Date;
 }
 
 const SESSION_QUERY = `select s.user_id, s.expires_at, s.revoked_at,
-    u.address as user_address, u.created_at as user_created_at
+    u.address as user_address, u.matrix_user_id as user_matrix_user_id,
+    u.created_at as user_created_at
   from sessions s join users u on u.id = s.user_id
   where s.id = ?`;
 
@@ -54,7 +56,11 @@ export class SessionStore {
         userId: row.user_id,
         expiresAt: new Date(row.expires_at),
         revokedAt: row.revoked_at && new Date(row.revoked_at),
-        user: { address: row.user_address, createdAt: new Date(row.user_created_at) },
+        user: {
+          address: row.user_address,
+          matrixUserId: row.user_matrix_user_id,
+          createdAt: new Date(row.user_created_at),
+        },
       };
       this.cache.set(sessionId, record, snapshot);
     }
@@ -70,6 +76,22 @@ export class SessionStore {
         sessionId,
       ]);
     await this.cache.invalidate(sessionId);
+  }
+
+  /**
+   * Call once a change to a user row (a linked wallet or Matrix account) has committed: drops
+   * every live session of the user from the cache here and on every other instance, so each
+   * is read again with the new row. Revoked and expired sessions are refused whatever their
+   * cached user says, so they are left alone.
+   */
+  async invalidateUser(userId: number): Promise<void> {
+    const rows = await this.orm.em
+      .fork()
+      .execute<{ id: string }[]>(
+        'select id from sessions where user_id = ? and revoked_at is null and expires_at > now()',
+        [userId],
+      );
+    await Promise.all(rows.map((row) => this.cache.invalidate(row.id)));
   }
 
   async revoke(sessionId: string): Promise<void> {

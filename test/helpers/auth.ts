@@ -2,6 +2,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createSiweMessage } from 'viem/siwe';
 import type { App } from '../../api/app';
 import type { TestContext } from './context';
+import { openIdToken, type MatrixUser } from './matrix';
 
 /** Signing in the way a wallet does: a real SIWE message signed by a viem local account. */
 
@@ -110,4 +111,52 @@ export async function signInWithoutWallet(
   const sessionId = await app.access.sessions.create(user!.id, new Date((now + 3600) * 1000));
   const { token } = app.access.tokens.sign(user!.id, sessionId, now);
   return { userId: user!.id, cookie: `svc_session=${token}` };
+}
+
+/** `POST /auth/verify` for `account` with a fresh nonce, sent with `headers` (e.g. a session). */
+export async function verifyWallet(
+  app: App,
+  account: PrivateKeyAccount,
+  headers: Record<string, string> = {},
+) {
+  const message = siweMessage(account, await getNonce(app));
+  const signature = await account.signMessage({ message });
+  return app.inject({
+    method: 'POST',
+    url: '/auth/verify',
+    headers,
+    payload: { message, signature },
+  });
+}
+
+/**
+ * `POST /auth/matrix` with a fresh OpenID token of `user` from the run's Synapse, sent with
+ * `headers` (none: a login; a session or key: a link).
+ */
+export async function postMatrixToken(
+  app: App,
+  user: MatrixUser,
+  headers: Record<string, string> = {},
+) {
+  const token = await openIdToken(user);
+  return app.inject({
+    method: 'POST',
+    url: '/auth/matrix',
+    headers,
+    payload: { openidToken: token.access_token, homeserver: token.matrix_server_name },
+  });
+}
+
+/** Signs a Matrix account in (`POST /auth/matrix` without a session). */
+export async function signInWithMatrix(
+  app: App,
+  user: MatrixUser,
+): Promise<{ userId: number; cookie: string }> {
+  const response = await postMatrixToken(app, user);
+  if (response.statusCode !== 200)
+    throw new Error(`matrix login: ${response.statusCode} ${response.body}`);
+  return {
+    userId: response.json<{ user: { id: number } }>().user.id,
+    cookie: sessionCookieOf(response.headers['set-cookie']),
+  };
 }

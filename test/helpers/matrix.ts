@@ -113,3 +113,14 @@ export async function roomMessages(user: MatrixUser, roomId: string): Promise<Ro
   );
   return chunk.filter((event) => event.type === 'm.room.message').reverse();
 }
+
+/** An OpenID token of `user` (`POST /user/{userId}/openid/request_token`), as a client gets one. */
+export async function openIdToken(
+  user: MatrixUser,
+): Promise<{ access_token: string; matrix_server_name: string }> {
+  return ok<{ access_token: string; matrix_server_name: string }>(
+    'POST',
+    `/_matrix/client/v3/user/${encodeURIComponent(user.userId)}/openid/request_token`,
+    { token: user.accessToken, body: {} },
+  );
+}

@@ -70,7 +70,7 @@ describe('SIWE login', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({
-      user: { id: expect.any(Number), address: account.address.toLowerCase() },
+      user: { id: expect.any(Number), address: account.address.toLowerCase(), matrixUserId: null },
     });
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/^svc_session=[\w-]+\.[\w-]+\.[\w-]+;/);
@@ -87,6 +87,7 @@ describe('SIWE login', () => {
     expect(me.json()).toEqual({
       id: body.user.id,
       address: account.address.toLowerCase(),
+      matrixUserId: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
 

@@ -212,6 +212,7 @@ describe('GET /me', () => {
         expect(response.json()).toEqual({
           id: session.userId,
           address: session.account.address.toLowerCase(),
+          matrixUserId: null,
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         });
       }
@@ -234,6 +235,7 @@ describe('GET /me', () => {
         expect(response.json()).toEqual({
           id: session.userId,
           address: row?.address,
+          matrixUserId: null,
           createdAt: row?.created_at.toISOString(),
         });
       }

@@ -1,7 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Hex } from 'viem';
 import { ChainClients } from '../../../shared/chain/clients';
+import { createOutboundClient } from '../../../shared/net/outbound-client';
 import type { ApiDeps } from '../../deps';
 import {
   SESSION_COOKIE,
@@ -10,20 +12,27 @@ import {
 } from '../../access/session-tokens';
 import { actorOf } from '../../access/actor';
 import { issueNonce, verifySiwe } from './siwe';
+import {
+  linkMatrixAccount,
+  linkWallet,
+  MATRIX_LOGIN_MAX_RESPONSE_BYTES,
+  MATRIX_LOGIN_TIMEOUT_MS,
+  matrixUser,
+  verifyOpenIdToken,
+} from './matrix';
+import {
+  matrixLoginBody,
+  matrixLoginResultSchema,
+  meSchema,
+  verifyBody,
+  verifyResultSchema,
+} from './schemas';
 import { isoTime } from '../../wire';
 
-const meSchema = z
-  .object({
-    id: z.number().int(),
-    address: z
-      .string()
-      .nullable()
-      .describe('The signed-in wallet, lowercase; null for an account without a wallet'),
-    createdAt: isoTime,
-  })
-  .meta({ id: 'Me' });
-
-/** SIWE login, logout and the current user (decisions §3). */
+/**
+ * SIWE and Matrix login, account linking, logout and the current user (decisions §3 and
+ * "Matrix login and account linking").
+ */
 export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {
   const siwe = {
     redis: deps.redis,
@@ -31,6 +40,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
     domain: deps.config.siweDomain,
     logger: deps.logger,
   };
+  // Homeservers pass the same SSRF checks as every outbound call.
+  const outbound = createOutboundClient({
+    allowedHosts: deps.config.webhookAllowedHosts,
+    timeoutMs: MATRIX_LOGIN_TIMEOUT_MS,
+    maxResponseBytes: MATRIX_LOGIN_MAX_RESPONSE_BYTES,
+  });
+  app.addHook('onClose', async () => outbound.close());
+  const homeservers = deps.config.matrix.loginHomeservers;
+
+  /** A new session for `userId`, its token in the svc_session cookie. */
+  async function startSession(reply: FastifyReply, userId: number): Promise<void> {
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = new Date((now + SESSION_LIFETIME_SECONDS) * 1000);
+    const sessionId = await app.access.sessions.create(userId, expiresAt);
+    const { token } = app.access.tokens.sign(userId, sessionId, now);
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...SESSION_COOKIE_OPTIONS,
+      maxAge: SESSION_LIFETIME_SECONDS,
+    });
+  }
+
+  /** After a link committed: every instance reads the user's sessions and keys again. */
+  async function invalidateUser(userId: number): Promise<void> {
+    await Promise.all([
+      app.access.sessions.invalidateUser(userId),
+      app.access.apiKeys.invalidateUser(userId),
+    ]);
+  }
 
   app.post(
     '/auth/nonce',
@@ -54,18 +91,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
       // Its Set-Cookie carries the new session token.
       config: { auth: 'public', secretResponse: true },
       schema: {
-        summary: 'Log in with a signed SIWE message; sets the svc_session cookie',
+        summary: 'Log in with a signed SIWE message, or link its wallet to the current account',
+        description:
+          'Without a session, or with one whose user already has a wallet: logs in as the ' +
+          'wallet’s user (created on its first login) and sets the svc_session cookie. With a ' +
+          'session (or API key) whose user has no wallet yet (e.g. a Matrix login): links the ' +
+          'wallet to that user and answers it, with no new session. Errors: 400 ' +
+          'invalid_request, 401 siwe_invalid, 401 nonce_invalid, 409 wallet_linked (linking a ' +
+          'wallet another user has), 503 service_unavailable (the nonce store or a contract ' +
+          'wallet’s chain unreachable).',
         tags: ['auth'],
-        body: z.strictObject({
-          message: z.string().min(1).max(4096, { error: 'must be at most 4096 characters' }),
-          signature: z
-            .string()
-            .max(20_000)
-            .regex(/^0x[0-9a-fA-F]+$/, { error: 'must be a 0x-prefixed hex string' }),
-        }),
-        response: {
-          200: z.object({ user: z.object({ id: z.number().int(), address: z.string() }) }),
-        },
+        body: verifyBody,
+        response: { 200: verifyResultSchema },
       },
     },
     async (request, reply) => {
@@ -73,23 +110,70 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
         message: request.body.message,
         signature: request.body.signature as Hex,
       });
+      // A signed-in user without a wallet links this one. The cached profile can only be
+      // behind by a wallet linked meanwhile: the conditional update sees it and answers null.
+      const actor = request.actor;
+      if (actor && actor.user.address === null) {
+        const linked = await linkWallet(request.em, actor.userId, address);
+        if (linked) {
+          await invalidateUser(linked.id);
+          return { user: { ...linked, address } };
+        }
+      }
       // First login creates the user; the no-op update makes RETURNING answer both ways.
-      const [user] = await request.em.execute<{ id: number; address: string }[]>(
+      const [user] = await request.em.execute<
+        { id: number; address: string; matrix_user_id: string | null }[]
+      >(
         `insert into users (address) values (?)
          on conflict (address) do update set address = excluded.address
-         returning id, address`,
+         returning id, address, matrix_user_id`,
         [address],
       );
       if (!user) throw new Error('user upsert returned nothing');
-      const now = Math.floor(Date.now() / 1000);
-      const expiresAt = new Date((now + SESSION_LIFETIME_SECONDS) * 1000);
-      const sessionId = await app.access.sessions.create(user.id, expiresAt);
-      const { token } = app.access.tokens.sign(user.id, sessionId, now);
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...SESSION_COOKIE_OPTIONS,
-        maxAge: SESSION_LIFETIME_SECONDS,
-      });
-      return { user: { id: user.id, address: user.address } };
+      await startSession(reply, user.id);
+      return { user: { id: user.id, address: user.address, matrixUserId: user.matrix_user_id } };
+    },
+  );
+
+  app.post(
+    '/auth/matrix',
+    {
+      // Its Set-Cookie carries the new session token.
+      config: { auth: 'public', secretResponse: true },
+      schema: {
+        summary: 'Log in with a Matrix OpenID token, or link its account to the current user',
+        description:
+          'The client asks its homeserver for an OpenID token (`POST /_matrix/client/v3/user/' +
+          '{userId}/openid/request_token`) and sends its `access_token` and ' +
+          '`matrix_server_name`. The API asks that homeserver, only if it is allow-listed, whose ' +
+          'token it is. Without a session: logs in as the Matrix account’s user (created on its ' +
+          'first login, without a wallet) and sets the svc_session cookie. With a session or ' +
+          'API key: links the Matrix account to that user, with no new session; it replaces a ' +
+          'Matrix account the user had, and linking the one it has changes nothing. Errors, in ' +
+          'order: 400 invalid_request (the body), 400 homeserver_not_allowed (the homeserver ' +
+          'is not asked at all), 502 matrix_homeserver_failed (unreachable, timed out or a ' +
+          'broken answer), 401 matrix_token_invalid (an unknown or expired token, or an answer ' +
+          'naming a user of another server), 409 matrix_account_linked (linking a Matrix ' +
+          'account another user has).',
+        tags: ['auth'],
+        body: matrixLoginBody,
+        response: { 200: matrixLoginResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const matrixUserId = await verifyOpenIdToken(
+        { outbound, homeservers, logger: request.log },
+        request.body,
+      );
+      const actor = request.actor;
+      if (actor) {
+        const { user, changed } = await linkMatrixAccount(request.em, actor.userId, matrixUserId);
+        if (changed) await invalidateUser(user.id);
+        return { user: { ...user, matrixUserId } };
+      }
+      const user = await matrixUser(request.em, matrixUserId);
+      await startSession(reply, user.id);
+      return { user: { ...user, matrixUserId } };
     },
   );
 
@@ -124,7 +208,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
     async (request) => {
       // From the credential cache: authentication read the user with the key or session.
       const { userId, user } = actorOf(request);
-      return { id: userId, address: user.address, createdAt: user.createdAt.toISOString() };
+      return {
+        id: userId,
+        address: user.address,
+        matrixUserId: user.matrixUserId,
+        createdAt: user.createdAt.toISOString(),
+      };
     },
   );
 };
