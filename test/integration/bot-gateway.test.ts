@@ -340,6 +340,43 @@ describe('POST /api/v1/joinRoom', () => {
   });
 });
 
+describe('the rest of /api/v1', () => {
+  it("answers in the gateway's body: 404 for a planned endpoint, 405 for another method", async () => {
+    const planned = await post(app, 'sendPhoto' as 'sendMessage', { room_id: '!a:b' });
+    expect({ status: planned.statusCode, body: planned.json() }).toEqual({
+      status: 404,
+      body: { error: 'not_found', detail: 'route: POST /api/v1/sendPhoto does not exist' },
+    });
+    const wrongMethod = await app.inject({ method: 'GET', url: '/api/v1/sendMessage' });
+    expect({
+      status: wrongMethod.statusCode,
+      allow: wrongMethod.headers.allow,
+      body: wrongMethod.json(),
+    }).toEqual({
+      status: 405,
+      allow: 'POST',
+      body: { error: 'method_not_allowed', detail: 'method: use POST on /api/v1/sendMessage' },
+    });
+  });
+
+  it('is in the OpenAPI document with the bot token scheme and its own error body', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, any>>;
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(document.components.securitySchemes.botToken).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Service-Bot-Token' }),
+    );
+    for (const path of ['/api/v1/sendMessage', '/api/v1/joinRoom']) {
+      const operation = document.paths[path]?.post;
+      expect(operation.security).toEqual([{ botToken: [] }]);
+      expect(JSON.stringify(operation.responses['4XX'] ?? operation.responses['4xx'])).toContain(
+        'BotError',
+      );
+    }
+  });
+});
+
 describe('the gateway when the homeserver cannot serve', () => {
   async function appWith(matrix: Partial<TestContext['config']['matrix']>) {
     const logs = ctx.logs.length;
