@@ -22,6 +22,7 @@ import { onchainRoutes } from './routes/onchain/routes';
 import { keyRoutes } from './routes/keys/routes';
 import { invokeRoutes } from './routes/marketplace/invoke-routes';
 import { marketplaceRoutes } from './routes/marketplace/routes';
+import { notificationRoutes } from './routes/notifications/routes';
 import { projectRoutes } from './routes/projects/routes';
 import { projectStreamRoutes } from './routes/projects/stream-routes';
 import { searchRoutes } from './routes/search/routes';
@@ -88,6 +89,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(webhookRoutes, { deps });
   void app.register(analyticsRoutes, { deps });
   void app.register(botRoutes, { deps });
+  void app.register(notificationRoutes, { deps });
   return app;
 }
 

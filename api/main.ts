@@ -9,6 +9,7 @@ import {
   ensureHolderRewardsSchedule,
   ensureIdempotencySweep,
   ensureMarketplaceStatsRefresh,
+  ensureNotificationDelivery,
   ensurePaymentsReconcile,
   ensureWebhookDispatcher,
 } from './maintenance';
@@ -82,6 +83,17 @@ async function main(): Promise<void> {
     );
   };
   startPaymentsReconcile();
+
+  const startNotificationDelivery = () => {
+    ensureNotificationDelivery(deps.temporal, config.temporal.taskQueue).then(
+      () => logger.info('notification delivery workflow running'),
+      (err: unknown) => {
+        logger.warn({ err }, 'could not start the notification delivery; retrying');
+        setTimeout(startNotificationDelivery, SWEEP_RETRY_MS).unref();
+      },
+    );
+  };
+  startNotificationDelivery();
 
   // One indexer per configured chain (docs/chain.md "Indexer").
   const startChainSync = (chainId: number) => {

@@ -9,6 +9,7 @@ import type {
   PaymentsReconcileInput,
   WebhookDispatchInput,
 } from '../shared/temporal';
+import type { NotificationDeliveryInput } from '../shared/temporal/workflows';
 
 export const SWEEP_DEFAULTS: IdempotencySweepInput = { intervalSeconds: 3600, purgesPerRun: 24 };
 
@@ -103,12 +104,35 @@ export function ensurePaymentsReconcile(
   return startSingleton(client, 'paymentsReconcile', taskQueueBase, input);
 }
 
+/**
+ * Every 2 s (a `nudge` signal looks at once; a full batch looks again at once): the delay
+ * between a milestone and its Matrix message when the bot is idle. 500 polls (about 17 idle
+ * minutes, about 6 history events each) per run before it continues as new.
+ */
+export const NOTIFICATION_DELIVERY_DEFAULTS: NotificationDeliveryInput = {
+  pollIntervalMs: 2_000,
+  pollsPerRun: 500,
+};
+
+/**
+ * Starts the milestone notification delivery unless it already runs (one per deployment, "use
+ * existing" like the sweep; docs/decisions.md "Milestone notifications"). Returns the run id.
+ */
+export function ensureNotificationDelivery(
+  client: Client,
+  taskQueueBase: string,
+  input: NotificationDeliveryInput = NOTIFICATION_DELIVERY_DEFAULTS,
+): Promise<string> {
+  return startSingleton(client, 'notificationDelivery', taskQueueBase, input);
+}
+
 type SingletonType =
   | 'idempotencySweep'
   | 'webhookDispatch'
   | 'marketplaceStatsRefresh'
   | 'holderRewardsSchedule'
-  | 'paymentsReconcile';
+  | 'paymentsReconcile'
+  | 'notificationDelivery';
 
 /**
  * Starts one maintenance workflow on the main task queue, id from `workflowIds`, unless it

@@ -10,6 +10,7 @@ import {
   ensureHolderRewardsSchedule,
   ensureIdempotencySweep,
   ensureMarketplaceStatsRefresh,
+  ensureNotificationDelivery,
   ensurePaymentsReconcile,
   ensureWebhookDispatcher,
 } from '../api/maintenance';
@@ -149,6 +150,7 @@ async function main(): Promise<void> {
   await ensureMarketplaceStatsRefresh(deps.temporal, config.temporal.taskQueue);
   await ensureHolderRewardsSchedule(deps.temporal, config.temporal.taskQueue);
   await ensurePaymentsReconcile(deps.temporal, config.temporal.taskQueue);
+  await ensureNotificationDelivery(deps.temporal, config.temporal.taskQueue);
   await ensureWebhookDispatcher(deps.temporal, config.temporal.taskQueue, {
     pollIntervalMs: config.webhookDispatchIntervalMs,
     pollsPerRun: DISPATCH_POLLS_PER_RUN,

@@ -27,9 +27,11 @@ import {
   ensureChainSync,
   ensureHolderRewardsSchedule,
   ensureMarketplaceStatsRefresh,
+  ensureNotificationDelivery,
   ensurePaymentsReconcile,
   ensureWebhookDispatcher,
 } from '../api/maintenance';
+import { enqueueNotification } from '../shared/notifications/queue';
 import { enqueueOutboxEvent } from '../shared/outbox/outbox';
 import {
   chainSyncSignals,
@@ -39,6 +41,7 @@ import {
   workflowIds,
   workflowTypes,
 } from '../shared/temporal';
+import { notificationDeliverySignals } from '../shared/temporal/workflows';
 import { createActivities } from '../workers/activities';
 import {
   insertBuildFixture,
@@ -50,6 +53,7 @@ import { createTestContext, type TestContext } from './helpers/context';
 import globalSetup from './helpers/global-setup';
 import globalTeardown from './helpers/global-teardown';
 import { startLlmServer } from './helpers/llm-server';
+import { registerMatrixUser } from './helpers/matrix';
 import { readTestServices } from './helpers/services';
 import { envelopeOf, insertDelivery, insertUser, insertWebhook } from './helpers/webhook-fixtures';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver';
@@ -390,6 +394,58 @@ async function subscriptionRenewed(ctx: TestContext) {
   await ctx.deps.temporal.workflow.getHandle(handle.workflowId).terminate('recorded');
 }
 
+/**
+ * A delivery run on its own context (the bot configured, on the run's Synapse): one linked
+ * user's notification delivered by the first poll, a nudge, three polls, continue-as-new.
+ */
+async function notificationDelivery(): Promise<void> {
+  const [bot, subscriber] = [await registerMatrixUser(), await registerMatrixUser()];
+  const ctx = await createTestContext({
+    MATRIX_HOMESERVER_URL: readTestServices().synapse.url,
+    MATRIX_ACCESS_TOKEN: bot.accessToken,
+  });
+  try {
+    await ctx.startWorker();
+    const userId = await insertUser(ctx);
+    await ctx.sql('update users set matrix_user_id = $1 where id = $2', [
+      subscriber.userId,
+      userId,
+    ]);
+    await enqueueNotification(ctx.deps.orm.em.fork(), {
+      userId,
+      kind: 'project.completed',
+      text: 'Build of "Recorded" completed.',
+      data: { slug: 'recorded' },
+      dedupeKey: `recorded:${Date.now()}`,
+    });
+    const taskQueue = ctx.config.temporal.taskQueue;
+    const input = { pollIntervalMs: 1000, pollsPerRun: 3 };
+    const firstRunId = await ensureNotificationDelivery(ctx.deps.temporal, taskQueue, input);
+    const id = workflowIds.notificationDelivery(taskQueue);
+    const firstRun = ctx.deps.temporal.workflow.getHandle(id, firstRunId);
+    await waitFor(
+      async () =>
+        (
+          await ctx.sql('select 1 from notifications where user_id = $1 and sent_at is not null', [
+            userId,
+          ])
+        ).length === 1,
+      30_000,
+      'notification delivery: sent',
+    );
+    await firstRun.signal(notificationDeliverySignals.nudge);
+    await waitFor(
+      async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW',
+      30_000,
+      'notification delivery: continue-as-new',
+    );
+    await saveHistory('notification-delivery', firstRun);
+    await ctx.deps.temporal.workflow.getHandle(id).terminate('recorded');
+  } finally {
+    await ctx.close();
+  }
+}
+
 type Scenario = (ctx: TestContext, receiver: WebhookReceiver) => Promise<void>;
 
 /** Scenarios on the shared context and worker; `project-build-failed` needs its own. */
@@ -420,6 +476,8 @@ const SCENARIOS: Record<string, Scenario> = {
       ensurePaymentsReconcile,
       workflowIds.paymentsReconcile,
     ),
+  // On a context of its own (the bot configured) and its own worker, beside the shared one.
+  'notification-delivery': () => notificationDelivery(),
 };
 const OWN_CONTEXT = 'project-build-failed';
 

@@ -17,6 +17,8 @@ export const workflowIds = {
   paymentsReconcile: (taskQueue: string) => `maintenance:payments-reconcile:${taskQueue}`,
   /** Singleton per task queue: one outbox dispatcher per deployment. */
   webhookDispatch: (taskQueue: string) => `webhooks:dispatch:${taskQueue}`,
+  /** Singleton per task queue: one notification deliverer per deployment. */
+  notificationDelivery: (taskQueue: string) => `notifications:deliver:${taskQueue}`,
   /** Singleton per task queue: one sweeper per deployment. */
   idempotencySweep: (taskQueue: string) => `maintenance:idempotency-sweep:${taskQueue}`,
   /** Singleton per task queue: one marketplace stats refresher per deployment. */

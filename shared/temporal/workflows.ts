@@ -16,6 +16,7 @@ export const workflowTypes = {
   holderRewardsSchedule: 'holderRewardsScheduleWorkflow',
   subscription: 'subscriptionWorkflow',
   paymentsReconcile: 'paymentsReconcileWorkflow',
+  notificationDelivery: 'notificationDeliveryWorkflow',
 } as const;
 
 export interface IdempotencySweepInput {
@@ -179,3 +180,38 @@ export interface PaymentsReconcileResult {
   /** Confirmed subscription payments whose lifecycle was signalled again. */
   signalled: number;
 }
+
+export interface NotificationDeliveryInput {
+  /** Longest wait between two looks for due notifications; a `nudge` signal looks at once. */
+  pollIntervalMs: number;
+  /** Polls per run before the workflow continues as new, keeping its history short. */
+  pollsPerRun: number;
+}
+
+/** Signal names of the notification delivery: `nudge` makes it look for due rows now. */
+export const notificationDeliverySignals = { nudge: 'nudge' } as const;
+
+/**
+ * What delivering one notification came to. Matrix failures are values, recorded on the row
+ * with its next attempt; only infrastructure failures (the database) throw.
+ */
+export type NotificationDeliveryOutcome =
+  | { status: 'sent'; eventId: string }
+  /** Sent before (a retried activity, or a concurrent one), or the row is gone. */
+  | { status: 'done' }
+  /** The user has no linked Matrix account (any more): the row stays queued. */
+  | { status: 'not_linked' }
+  /** An older notification of the same user is still unsent: this one waits behind it. */
+  | { status: 'blocked' }
+  | {
+      status: 'failed';
+      /** What the row's `last_error` now says. */
+      error: string;
+      /** The wait before this row is due again (its `next_attempt_at`). */
+      retryInMs: number;
+      /**
+       * The failure is the homeserver's or the bot's (unreachable, 5xx, rate-limited, the
+       * bot's token refused), not this notification's: the rest of the batch waits too.
+       */
+      homeserverFailed: boolean;
+    };

@@ -59,6 +59,8 @@ export function workerEnv(config: Config): Record<string, string> {
     CHAIN_POLL_INTERVAL_MS: String(config.chainSync.pollIntervalMs),
     LAUNCH_TIMEOUT_HOURS: String(config.launchTimeoutHours),
   };
+  if (config.matrix.homeserverUrl) env.MATRIX_HOMESERVER_URL = config.matrix.homeserverUrl;
+  if (config.matrix.accessToken) env.MATRIX_ACCESS_TOKEN = config.matrix.accessToken;
   if (config.llm) {
     env.LLM_BASE_URL = config.llm.baseUrl;
     env.LLM_MODEL = config.llm.model;
@@ -108,7 +110,7 @@ export async function startWorkerProcess(
     pid,
     exited,
     async crash() {
-      process.kill(pid, 'SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
       await exited;
     },
     async stop() {

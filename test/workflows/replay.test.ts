@@ -219,6 +219,16 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     signals: [],
     patches: [],
   },
+  // One linked user's notification delivered by the first poll, a nudge, three polls in all.
+  'notification-delivery': {
+    workflowType: workflowTypes.notificationDelivery,
+    closedBy: CONTINUED_AS_NEW,
+    result: null,
+    scheduled: { deliverNotification: 1 },
+    local: { dueNotifications: 3 },
+    signals: ['nudge'],
+    patches: [],
+  },
   // Recorded by the code before the patch (commit a3def24): each poll in three activities.
   'webhook-dispatch-before-single-step': {
     workflowType: workflowTypes.webhookDispatch,

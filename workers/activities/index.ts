@@ -7,6 +7,7 @@ import { createChainActivities } from './chain';
 import { createHolderRewardActivities } from './holder-rewards';
 import { createMaintenanceActivities } from './maintenance';
 import { createMarketplaceActivities } from './marketplace';
+import { createNotificationActivities } from './notifications';
 import { createProjectActivities } from './projects';
 import { createSubscriptionActivities } from './subscriptions';
 import { createWebhookActivities } from './webhooks';
@@ -28,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createHolderRewardActivities(deps),
     ...createMaintenanceActivities(deps),
     ...createMarketplaceActivities(deps),
+    ...createNotificationActivities(deps),
     ...createProjectActivities(deps),
     ...createSubscriptionActivities(deps),
     ...createWebhookActivities(deps),

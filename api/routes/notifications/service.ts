@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { CursorCodec } from '../../../shared/domain/cursor';
+import type { SqlReader } from '../../../shared/db/sql';
+import { keyset } from '../../plugins/keyset';
+import { pageScope } from '../../plugins/pagination';
+import { matrixLinked, NOTIFICATION_ORDER, notificationPage } from './queries';
+import type { notificationPageSchema, notificationsQuery } from './schemas';
+
+export interface NotificationReadDeps {
+  db: SqlReader;
+  cursors: CursorCodec;
+}
+
+/**
+ * The caller's notifications, newest first, keyset-paged, and whether they have a linked
+ * Matrix account (without one, nothing is delivered: `sentAt` stays null).
+ */
+export async function listNotifications(
+  deps: NotificationReadDeps,
+  userId: number,
+  query: z.output<typeof notificationsQuery>,
+): Promise<z.input<typeof notificationPageSchema>> {
+  const page = keyset(deps.cursors, NOTIFICATION_ORDER, {
+    scope: pageScope('notifications', { userId }),
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+  const [rows, linked] = await Promise.all([
+    deps.db.rows(notificationPage, [userId, ...page.after, page.fetch]),
+    deps.db.rows(matrixLinked, [userId]),
+  ]);
+  const { items, nextCursor } = page.page(rows);
+  return { items, nextCursor, matrixLinked: linked[0]?.linked ?? false };
+}

@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** Notifications handed to the workflow per poll; a full batch makes it poll again at once. */
+export const NOTIFICATION_BATCH = 20;
+
+/**
+ * The ids of notifications due for delivery, oldest first: unsent, their user has a linked
+ * Matrix account, their backoff (if any) has passed, and no older unsent notification of the
+ * same user is waiting out a backoff (a user's notifications arrive in the order they were
+ * queued). Reads only: the workflow delivers them one by one, and the delivery re-reads each
+ * row, so a row sent or unlinked meanwhile is simply skipped then.
+ *
+ * The partial index `notifications_unsent_index` (created_at where sent_at is null) serves the
+ * scan; the older-row check reads `(user_id, created_at, id)`.
+ */
+export async function dueNotifications(
+  em: EntityManager,
+  batchSize: number = NOTIFICATION_BATCH,
+): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select n.id from notifications n
+       join users u on u.id = n.user_id and u.matrix_user_id is not null
+      where n.sent_at is null
+        and (n.next_attempt_at is null or n.next_attempt_at <= now())
+        and not exists (
+          select 1 from notifications o
+           where o.user_id = n.user_id and o.sent_at is null
+             and (o.created_at, o.id) < (n.created_at, n.id)
+             and o.next_attempt_at > now())
+      order by n.created_at, n.id
+      limit ?`,
+    [batchSize],
+  );
+  return rows.map((row) => row.id);
+}
