@@ -30,6 +30,7 @@ import {
   type Running,
 } from './embedded-services';
 import { startLocalChain } from './anvil';
+import { startDevMatrix, type DevMatrix } from './dev-matrix';
 import { startPaymentStandIns, type PaymentStandIns } from './payment-stand-ins';
 import { ANVIL_ACCOUNT_0_KEY, deployReferenceContracts } from './chain-deployment';
 
@@ -114,6 +115,17 @@ async function main(): Promise<void> {
     );
   }
 
+  // A Matrix homeserver for the bot gateway, Matrix login and notifications: opt-in, since
+  // Synapse needs Python (docs/bot-gateway.md "Running a homeserver in development").
+  let devMatrix: DevMatrix | null = null;
+  if (env.DEV_MATRIX === 'true' && !env.MATRIX_HOMESERVER_URL) {
+    logger.info('DEV_MATRIX=true: starting Synapse (the first start installs it, ~30 s)');
+    devMatrix = await startDevMatrix(dataDir, Number(env.DEV_SYNAPSE_PORT ?? 8008));
+    stops.push(devMatrix.stop);
+    Object.assign(env, devMatrix.env);
+    env.BOT_TOKENS ||= devMatrix.gatewayToken;
+  }
+
   const config = loadConfig(env);
   const deps = await connectApiDeps(config, logger.child({ component: 'api' }), {
     redis,
@@ -176,6 +188,11 @@ async function main(): Promise<void> {
             `  Payments     cryptobot and platega are loopback stand-ins: open a checkoutUrl and press Pay`,
           ]
         : []),
+      devMatrix
+        ? `  Matrix       Synapse at ${devMatrix.url}, bot ${devMatrix.botUserId}; X-Service-Bot-Token: ${config.botTokens[0]}`
+        : config.matrix.homeserverUrl
+          ? `  Matrix       ${config.matrix.homeserverUrl}`
+          : '  Matrix       none: /api/v1 answers 502 send_failed, notifications stay queued (DEV_MATRIX=true starts Synapse)',
       ...(config.payments.usdtBep20
         ? [
             `               usdt_bep20: send the exact amount of the checkoutUrl (chain ${config.payments.usdtBep20.chainId}) to ${config.payments.usdtBep20.treasury}`,
