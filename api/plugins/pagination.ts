@@ -16,16 +16,19 @@ declare module 'fastify' {
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** `limit`: integer ≥ 1, default 20, values above 100 clamped to 100 (decisions §1). */
-export const limitQuery = z.coerce
-  .number({ error: 'must be an integer' })
-  .int({ error: 'must be an integer' })
-  .min(1, { error: 'must be at least 1' })
-  .default(DEFAULT_PAGE_SIZE)
-  .transform((limit) => Math.min(limit, MAX_PAGE_SIZE))
-  .describe(
-    `Page size, ${DEFAULT_PAGE_SIZE} by default; values above ${MAX_PAGE_SIZE} are clamped`,
-  );
+/** `limit`: integer ≥ 1, default `defaultSize`, values above 100 clamped to 100 (decisions §1). */
+export function pageLimit(defaultSize: number) {
+  return z.coerce
+    .number({ error: 'must be an integer' })
+    .int({ error: 'must be an integer' })
+    .min(1, { error: 'must be at least 1' })
+    .default(defaultSize)
+    .transform((limit) => Math.min(limit, MAX_PAGE_SIZE))
+    .describe(`Page size, ${defaultSize} by default; values above ${MAX_PAGE_SIZE} are clamped`);
+}
+
+/** The usual `limit`: 20 by default. */
+export const limitQuery = pageLimit(DEFAULT_PAGE_SIZE);
 
 export const cursorQuery = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorQuery, MAX_PAGE_SIZE } from '../../plugins/pagination';
+import { cursorQuery, pageLimit } from '../../plugins/pagination';
 import { isoTime } from '../../wire';
 
 /** Wire shapes of the caller's milestone notifications (docs/decisions.md "Milestone notifications"). */
@@ -9,15 +9,7 @@ export const DEFAULT_NOTIFICATION_PAGE = 50;
 export const notificationsQuery = z.object({
   cursor: cursorQuery,
   /** Like every list's `limit` (decisions §1), with a larger default. */
-  limit: z.coerce
-    .number({ error: 'must be an integer' })
-    .int({ error: 'must be an integer' })
-    .min(1, { error: 'must be at least 1' })
-    .default(DEFAULT_NOTIFICATION_PAGE)
-    .transform((limit) => Math.min(limit, MAX_PAGE_SIZE))
-    .describe(
-      `Page size, ${DEFAULT_NOTIFICATION_PAGE} by default; values above ${MAX_PAGE_SIZE} are clamped`,
-    ),
+  limit: pageLimit(DEFAULT_NOTIFICATION_PAGE),
 });
 
 const EXAMPLE_NOTIFICATION = {
