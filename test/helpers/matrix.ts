@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { registerSynapseUser } from '../../scripts/synapse';
 import { readTestServices } from './services';
 
 /**
@@ -40,22 +41,11 @@ async function ok<T>(method: string, path: string, options: { token?: string; bo
 }
 
 /** A new user (a random localpart), registered through `/_synapse/admin/v1/register`. */
-export async function registerMatrixUser(
+export function registerMatrixUser(
   localpart = `u${randomBytes(6).toString('hex')}`,
   admin = false,
 ): Promise<MatrixUser> {
-  const { registrationSecret } = homeserver();
-  const { nonce } = await ok<{ nonce: string }>('GET', '/_synapse/admin/v1/register', {});
-  const password = randomBytes(12).toString('hex');
-  const mac = createHmac('sha1', registrationSecret)
-    .update(`${nonce}\0${localpart}\0${password}\0${admin ? 'admin' : 'notadmin'}`)
-    .digest('hex');
-  const registered = await ok<{ user_id: string; access_token: string }>(
-    'POST',
-    '/_synapse/admin/v1/register',
-    { body: { nonce, username: localpart, password, admin, mac } },
-  );
-  return { userId: registered.user_id, accessToken: registered.access_token };
+  return registerSynapseUser(homeserver(), localpart, { admin });
 }
 
 /** Creates a room: `public` with an alias, or private (invite only), inviting `invite`. */
