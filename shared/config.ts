@@ -238,7 +238,8 @@ const envSchema = z
     TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
     TEMPORAL_TASK_QUEUE: z.string().min(1).default('agent-platform'),
-    SIWE_DOMAIN: z.string().min(1).default('localhost:3000'),
+    // The domain a SIWE message must name; default `localhost:<PORT>`, like PUBLIC_BASE_URL.
+    SIWE_DOMAIN: z.string().min(1).optional(),
     JWT_SECRET: z.string().min(32).default(DEV_SECRET),
     API_KEY_PEPPER: z.string().min(32).default(DEV_SECRET),
     INTERNAL_TOKENS: csv,
@@ -549,7 +550,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       namespace: env.TEMPORAL_NAMESPACE,
       taskQueue: env.TEMPORAL_TASK_QUEUE,
     },
-    siweDomain: env.SIWE_DOMAIN,
+    siweDomain: env.SIWE_DOMAIN ?? `localhost:${env.PORT}`,
     jwtSecret: env.JWT_SECRET,
     apiKeyPepper: env.API_KEY_PEPPER,
     internalTokens: env.INTERNAL_TOKENS,

@@ -6,6 +6,7 @@ import {
   Worker,
   type ActivityInterceptorsFactory,
   type LogEntry,
+  type Logger as TemporalLogger,
 } from '@temporalio/worker';
 import { redactError } from '../shared/db/error-redaction';
 import { mainTaskQueue, webhookTaskQueue } from '../shared/temporal';
@@ -43,8 +44,9 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       ? { codePath: deps.workflowBundlePath }
       : await bundleWorkflowCode({
           workflowsPath: require.resolve('../workflows'),
-          // The logger Worker.create would bundle with (ours, once installWorkerLogging ran).
-          logger: Runtime.instance().logger,
+          // The logger Worker.create would bundle with (ours, once installWorkerLogging ran),
+          // with webpack's report summarised to one line.
+          logger: bundlerLogger(Runtime.instance().logger),
         });
   const shared = {
     connection: deps.connection,
@@ -72,6 +74,47 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
       }),
     ),
   ]);
+}
+
+/**
+ * The workflow bundler logs webpack's whole report (every module group, a multi-line message)
+ * as one info line. It becomes one summary at info (the bundle asset and webpack's closing
+ * line) and the report itself at debug; a failed build still logs its full report as an error.
+ */
+export function bundlerLogger(base: TemporalLogger): TemporalLogger {
+  return {
+    log(level, message, meta) {
+      base.log(level, message, meta);
+    },
+    trace(message, meta) {
+      base.trace(message, meta);
+    },
+    debug(message, meta) {
+      base.debug(message, meta);
+    },
+    info(message, meta) {
+      if (!message.includes('\n')) {
+        base.info(message, meta);
+        return;
+      }
+      const lines = message
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.length > 0);
+      base.debug('webpack report', { ...meta, report: message });
+      base.info('workflow bundle compiled', {
+        ...meta,
+        asset: lines.find((line) => line.startsWith('asset '))?.slice('asset '.length),
+        webpack: lines.at(-1),
+      });
+    },
+    warn(message, meta) {
+      base.warn(message, meta);
+    },
+    error(message, meta) {
+      base.error(message, meta);
+    },
+  };
 }
 
 /**

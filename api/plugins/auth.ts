@@ -133,8 +133,7 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
   app.addHook('onRoute', (route) => {
     const routeConfig = (route.config ??= {}) as { auth?: AuthRequirement };
     // Secure by default: a route that says nothing needs a user. Docs are open.
-    routeConfig.auth ??=
-      route.url.startsWith('/docs') || route.url === '/openapi.json' ? 'none' : 'user';
+    routeConfig.auth ??= isDocsPath(route.url) ? 'none' : 'user';
     const security = SECURITY[routeConfig.auth];
     if (security && route.schema && !route.schema.hide) {
       (route.schema as { security?: unknown }).security = security;
@@ -270,10 +269,30 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
 
   // Callback style: a route with `auth: 'none'` (health probes) pays no promise for it.
   app.addHook('onRequest', (request, reply, done) => {
-    const requirement = request.routeOptions.config.auth ?? 'public';
+    const requirement = request.routeOptions.config.auth ?? unmarkedRequirement(request);
     if (requirement === 'none') return done();
     authenticate(request, reply, requirement).then(() => done(), done);
   });
+}
+
+/**
+ * The interactive reference (`/docs` and everything under it: its page, scripts, styles and
+ * whatever a renderer adds) and the OpenAPI document: open to everyone, no credential read and
+ * no rate limit, so a browser loading the page and its assets never meets a 429.
+ */
+export function isDocsPath(path: string): boolean {
+  return path === '/openapi.json' || path.startsWith('/docs');
+}
+
+/**
+ * The requirement of a request whose route carries no `config.auth`: a route registered before
+ * this plugin (its onRoute hook never saw it; the OpenAPI plugin's are) or no route at all
+ * (a 404). Documentation paths are open whatever the registration order; anything else counts
+ * as `public` (credentials optional, rate-limited), so a scan of unknown paths is limited too.
+ */
+function unmarkedRequirement(request: FastifyRequest): AuthRequirement {
+  const path = request.routeOptions.url ?? request.url.split('?', 1)[0] ?? '';
+  return isDocsPath(path) ? 'none' : 'public';
 }
 
 interface LiveSession {

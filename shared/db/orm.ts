@@ -1,5 +1,6 @@
 import { MikroORM, defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from '../logger';
 import { entities } from './entities';
 import { migrationsList } from './migrations';
 
@@ -18,6 +19,9 @@ export function ormOptions(databaseUrl: string, poolMax: number): Options {
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      // The migrator would print ANSI-coloured `[migrator]` lines to stdout; `migrate` logs
+      // each migration through the process's pino logger instead (one JSON object per line).
+      silent: true,
     },
     pool: { min: 0, max: poolMax },
     forceUtcTimezone: true,
@@ -25,6 +29,7 @@ export function ormOptions(databaseUrl: string, poolMax: number): Options {
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: true },
     debug: false,
+    colors: false,
   });
 }
 
@@ -32,8 +37,20 @@ export async function initOrm(databaseUrl: string, poolMax: number): Promise<Mik
   return MikroORM.init(ormOptions(databaseUrl, poolMax));
 }
 
-/** Applies every committed migration that has not run yet; returns their names. */
-export async function migrate(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
-  return applied.map((migration) => migration.name);
+/**
+ * Applies every committed migration that has not run yet; returns their names. With a
+ * logger, each migration is logged as it starts and once applied (JSON, like every log line).
+ */
+export async function migrate(orm: MikroORM, logger?: Logger): Promise<string[]> {
+  const migrator = orm.getMigrator();
+  const log = logger?.child({ component: 'migrator' });
+  const migrating = ({ name }: { name: string }) => log?.info({ migration: name }, 'migrating');
+  const migrated = ({ name }: { name: string }) => log?.info({ migration: name }, 'migrated');
+  migrator.on('migrating', migrating).on('migrated', migrated);
+  try {
+    const applied = await migrator.up();
+    return applied.map((migration) => migration.name);
+  } finally {
+    migrator.off('migrating', migrating).off('migrated', migrated);
+  }
 }

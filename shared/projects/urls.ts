@@ -2,3 +2,8 @@
 export function runArtifactUrl(publicBaseUrl: string, slug: string, runId: string): string {
   return `${publicBaseUrl}/projects/${slug}/runs/${runId}/artifact`;
 }
+
+/** A project's live build page (HTML, served by the API: api/pages/build-page.ts). */
+export function projectPageUrl(publicBaseUrl: string, slug: string): string {
+  return `${publicBaseUrl}/p/${slug}`;
+}

@@ -43,6 +43,7 @@ interface ProjectBody {
   archivedAt: string | null;
   lastEventId: number;
   streamUrl: string;
+  pageUrl: string;
   run: RunBody | null;
 }
 
@@ -177,6 +178,7 @@ describe('POST /projects', () => {
       archivedAt: null,
       lastEventId: 0,
       streamUrl: `${ctx.config.publicBaseUrl}/projects/creme-brulee-shop/stream`,
+      pageUrl: `${ctx.config.publicBaseUrl}/p/creme-brulee-shop`,
       run: null,
     });
     const [row] = await ctx.sql('select owner_id, status, private from projects where id = $1', [

@@ -10,6 +10,7 @@ import {
   LATENCY_MAX_SAMPLES,
 } from './schemas';
 import { myAnalytics } from './service';
+import { errors } from '../../plugins/openapi';
 
 const DESCRIPTION =
   'Basic analytics (plus): for the last `days` UTC days (today included, at most ' +
@@ -36,6 +37,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (
         summary:
           'Usage and earnings analytics of the caller’s agents and API keys (plus, pro, max)',
         description: DESCRIPTION,
+        errors: errors('feature_not_in_tier'),
         tags: ['analytics'],
         querystring: analyticsQuery,
         response: { 200: analyticsSchema },

@@ -28,6 +28,7 @@ import {
   verifyResultSchema,
 } from './schemas';
 import { isoTime } from '../../wire';
+import { errors } from '../../plugins/openapi';
 
 /**
  * SIWE and Matrix login, account linking, logout and the current user (decisions §3 and
@@ -75,6 +76,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
       config: { auth: 'public' },
       schema: {
         summary: 'Get a single-use SIWE nonce (valid 10 minutes)',
+        description:
+          'Step 1 of Sign-In with Ethereum (EIP-4361): put this nonce in a message whose ' +
+          'domain is this deployment’s SIWE_DOMAIN, whose URI is on that domain and whose ' +
+          'chain is one GET /chains lists, sign it with the wallet, then send both to POST ' +
+          '/auth/verify. A nonce logs in once and expires after 10 minutes. While Redis is ' +
+          'unreachable: 503 service_unavailable.',
         tags: ['auth'],
         response: { 200: z.object({ nonce: z.string(), expiresAt: isoTime }) },
       },
@@ -100,6 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
           'invalid_request, 401 siwe_invalid, 401 nonce_invalid, 409 wallet_linked (linking a ' +
           'wallet another user has), 503 service_unavailable (the nonce store or a contract ' +
           'wallet’s chain unreachable).',
+        errors: errors('siwe_invalid', 'nonce_invalid', 'wallet_linked'),
         tags: ['auth'],
         body: verifyBody,
         response: { 200: verifyResultSchema },
@@ -155,6 +163,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
           'broken answer), 401 matrix_token_invalid (an unknown or expired token, or an answer ' +
           'naming a user of another server), 409 matrix_account_linked (linking a Matrix ' +
           'account another user has).',
+        errors: errors(
+          'homeserver_not_allowed',
+          'matrix_homeserver_failed',
+          'matrix_token_invalid',
+          'matrix_account_linked',
+        ),
         tags: ['auth'],
         body: matrixLoginBody,
         response: { 200: matrixLoginResultSchema },
@@ -183,6 +197,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
       config: { auth: 'public' },
       schema: {
         summary: 'End the session: revoked server-side, cookie cleared',
+        description:
+          'Revokes the session server-side, so its token stops working on every instance ' +
+          'at once, and clears the svc_session cookie. Without a session it answers 204 ' +
+          'all the same. API keys are not affected: revoke those with DELETE ' +
+          '/me/api-keys/{id}.',
         tags: ['auth'],
         response: { 204: z.null().describe('Logged out') },
       },
@@ -201,6 +220,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
       config: { auth: 'user' },
       schema: {
         summary: 'The current user',
+        description:
+          'The signed-in user: id, linked wallet (lowercase; null after a Matrix-only ' +
+          'login) and linked Matrix account. With an API key: the key’s owner.',
         tags: ['auth'],
         response: { 200: meSchema },
       },

@@ -11,7 +11,7 @@ import { renderError } from '../../plugins/errors';
 export type BotErrorCode =
   'invalid_body' | 'unauthorized' | 'forbidden' | 'room_not_found' | 'rate_limited' | 'send_failed';
 
-const BOT_STATUS: Record<BotErrorCode, number> = {
+export const BOT_STATUS: Record<BotErrorCode, number> = {
   invalid_body: 400,
   unauthorized: 401,
   forbidden: 403,

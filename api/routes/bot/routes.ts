@@ -3,6 +3,7 @@ import { createMatrixBot } from '../../../shared/matrix/client';
 import type { ApiDeps } from '../../deps';
 import { useBotErrors } from './errors';
 import {
+  botErrors,
   botErrorSchema,
   idempotencyHeaders,
   joinRoomBody,
@@ -14,7 +15,7 @@ import { joinRoom, sendMessage } from './service';
 
 const tags = ['bot gateway'];
 const PREFIX = '/api/v1';
-const errors = { '4xx': botErrorSchema, '5xx': botErrorSchema };
+const otherErrors = { '4xx': botErrorSchema, '5xx': botErrorSchema };
 
 /**
  * `/api/v1`: the bot messaging gateway (docs/bot-gateway.md). An encapsulated plugin, so its
@@ -55,7 +56,8 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
             tags,
             headers: idempotencyHeaders,
             body: sendMessageBody,
-            response: { 200: sendMessageResult, ...errors },
+            response: { 200: sendMessageResult, ...otherErrors },
+            errors: botErrors('forbidden', 'room_not_found', 'rate_limited', 'send_failed'),
           },
         },
         async (request) =>
@@ -78,7 +80,8 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
               'Joining a room the bot is already in answers 200 again.',
             tags,
             body: joinRoomBody,
-            response: { 200: joinRoomResult, ...errors },
+            response: { 200: joinRoomResult, ...otherErrors },
+            errors: botErrors('forbidden', 'room_not_found', 'send_failed'),
           },
         },
         async (request) => joinRoom({ bot, logger: request.log }, request.body),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ERROR_DOCS, ERROR_STATUS, type ErrorCode } from '../../../shared/errors';
+import { errorsOf } from '../../plugins/openapi';
+import { BOT_STATUS, type BotErrorCode } from './errors';
 
 /**
  * The bot gateway's wire shapes (spec "Bot messaging gateway", docs/bot-gateway.md). Field
@@ -103,3 +106,58 @@ export const botErrorSchema = z
     id: 'BotError',
     examples: [{ error: 'forbidden', detail: 'The bot is not in the room. Call joinRoom first.' }],
   });
+
+/** What each gateway code means, and a `detail` as the gateway writes one. */
+const BOT_ERROR_DOCS: Record<BotErrorCode, { description: string; detail?: string }> = {
+  invalid_body: {
+    description: 'The body (or a header) is invalid; `detail` names the field',
+    detail: 'room_id: must be a Matrix room id (it starts with !)',
+  },
+  unauthorized: { description: 'X-Service-Bot-Token is missing or wrong' },
+  forbidden: {
+    description: 'The bot may not do this in the room (not joined, not invited, not public)',
+    detail: 'The bot is not in the room. Call joinRoom first.',
+  },
+  room_not_found: {
+    description: 'The homeserver does not know the room or alias',
+    detail: 'The homeserver does not know the room #announcements:example.org.',
+  },
+  rate_limited: {
+    description: 'Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)',
+    detail: 'The homeserver is rate-limiting the bot; retry after 4 s.',
+  },
+  send_failed: {
+    description: 'The homeserver failed or is unreachable; a retry is safe',
+    detail: 'The homeserver answered 502. Retry is safe.',
+  },
+};
+
+type BotDocumentedCode = BotErrorCode | ErrorCode;
+
+function isBotCode(code: string): code is BotErrorCode {
+  return Object.hasOwn(BOT_STATUS, code);
+}
+
+/**
+ * `schema.errors` of a gateway route: its own codes, `{"error","detail"}` bodies, and the
+ * main API's generic errors as `botErrorOf` (./errors.ts) translates them.
+ */
+export const botErrors = errorsOf<BotDocumentedCode>({
+  schema: 'BotError',
+  status: (code) => (isBotCode(code) ? BOT_STATUS[code] : ERROR_STATUS[code]),
+  description: (code) =>
+    isBotCode(code) ? BOT_ERROR_DOCS[code].description : ERROR_DOCS[code].description,
+  example: (code) => {
+    if (code === 'unauthorized') return { error: code };
+    if (isBotCode(code)) return { error: code, detail: BOT_ERROR_DOCS[code].detail };
+    const detail =
+      ERROR_STATUS[code] >= 500 ? 'Internal error; retry shortly' : ERROR_DOCS[code].example;
+    return { error: code, detail };
+  },
+  fromPlatform: (code) => {
+    const status = ERROR_STATUS[code];
+    if (status === 401) return 'unauthorized';
+    if (status === 400) return 'invalid_body';
+    return code;
+  },
+});

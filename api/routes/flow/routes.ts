@@ -11,6 +11,7 @@ import {
   ledgerQuery,
 } from './schemas';
 import { creditFlow, flowBalance, listLedger } from './service';
+import { errors } from '../../plugins/openapi';
 
 const tags = ['flow'];
 
@@ -50,6 +51,10 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
       config: { auth: 'user' },
       schema: {
         summary: 'FLOW balance record (deprecated: use /me/flow-onchain)',
+        description:
+          'Deprecated (`Deprecation` and `Link: </me/flow-onchain>; ' +
+          'rel="successor-version"` headers): the platform FLOW balance record, what is ' +
+          'withdrawable, lifetime receipts by source and the last 20 ledger entries.',
         tags,
         deprecated: true,
         response: { 200: flowBalanceSchema },
@@ -75,6 +80,10 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
     config: { auth: 'public' },
     schema: {
       summary: 'Removed: payouts (withdrawal means selling FLOW from the wallet)',
+      description:
+        'Every method answers 410 gone: FLOW is withdrawn by selling it from the wallet ' +
+        '(see GET /me/flow-onchain).',
+      errors: errors('gone'),
       tags,
       deprecated: true,
       response: { 410: errorEnvelopeSchema },
@@ -87,6 +96,10 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
     config: { auth: 'public' },
     schema: {
       summary: 'Removed: every path under /me/payouts',
+      description:
+        'Every method answers 410 gone: FLOW is withdrawn by selling it from the wallet ' +
+        '(see GET /me/flow-onchain).',
+      errors: errors('gone'),
       tags,
       params: z.object({ '*': z.string().describe('Any path below /me/payouts') }),
       deprecated: true,
@@ -105,6 +118,7 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
           'The same refId with the same userId, amountFlow and reason answers 200 with the ' +
           'original entry and `Idempotent-Replayed: true`; with anything else, 409 ' +
           '`ref_id_conflict`.',
+        errors: errors('user_not_found', 'ref_id_conflict'),
         tags,
         body: creditBody,
         response: { 200: creditResultSchema, 201: creditResultSchema },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { pingTemporal } from '../../../shared/temporal';
 import type { ApiDeps } from '../../deps';
+import { errors } from '../../plugins/openapi';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -42,6 +43,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
       config: { auth: 'none' },
       schema: {
         summary: 'Liveness: the process is up',
+        description:
+          'Answers 200 while the process runs, whatever its dependencies do: for a ' +
+          'liveness probe. No credentials are read and it is never rate limited.',
         tags: ['health'],
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
@@ -57,6 +61,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
       schema: {
         summary: 'Readiness: PostgreSQL, Redis and Temporal all answer',
         description: 'Answers 503 `service_unavailable` naming every dependency that did not.',
+        errors: errors('service_unavailable'),
         tags: ['health'],
         response: { 200: readySchema },
       },

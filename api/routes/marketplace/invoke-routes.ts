@@ -12,6 +12,7 @@ import { isoTime, slugParams } from '../../wire';
 import { paySubscription } from './charges';
 import { invokeAgent } from './invoke';
 import { agentForCaller, checkPremiumAccess } from './visibility';
+import { errors } from '../../plugins/openapi';
 
 /** Largest answer an agent may give to one call. */
 const MAX_AGENT_RESPONSE_BYTES = 1024 * 1024;
@@ -69,6 +70,18 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
           'A premium agent (premium: true) answers only callers whose tier has premiumAgents ' +
           '(pro, max) and its owner; anyone else gets 403 feature_not_in_tier before anything ' +
           'is charged or the agent is called.',
+        errors: errors(
+          'agent_not_found',
+          'agent_not_published',
+          'feature_not_in_tier',
+          'tool_unknown',
+          'subscription_required',
+          'free_quota_exhausted',
+          'insufficient_flow',
+          'spend_limit_reached',
+          'agent_failed',
+          'agent_timeout',
+        ),
         tags: ['agents'],
         params: slugParams,
         body: invokeBody,
@@ -118,6 +131,14 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
         description:
           'A premium agent’s subscription is sold only to callers who may call it (pro, max): ' +
           'others get 403 feature_not_in_tier and pay nothing.',
+        errors: errors(
+          'agent_not_found',
+          'agent_not_published',
+          'subscription_not_offered',
+          'feature_not_in_tier',
+          'insufficient_flow',
+          'spend_limit_reached',
+        ),
         tags: ['agents'],
         params: slugParams,
         response: { 200: subscriptionResult },

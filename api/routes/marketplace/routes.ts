@@ -35,6 +35,7 @@ import {
 } from './service';
 import { rateAgent } from './stats';
 import { agentForCaller } from './visibility';
+import { errors } from '../../plugins/openapi';
 
 const agentTags = ['agents'];
 const marketplaceTags = ['marketplace'];
@@ -49,6 +50,12 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       config: { auth: 'user', secretResponse: true },
       schema: {
         summary: 'Create a draft agent (its endpointSecret is in this response only)',
+        description:
+          'A draft: not listed until POST /agents/{slug}/publish. `endpointUrl` is where ' +
+          'the platform calls the agent (https, a public address; ' +
+          'docs/guides/agent-endpoint.md); every call is signed with `endpointSecret`, ' +
+          'shown in this response only. The slug derives from the name unless given.',
+        errors: errors('invalid_url', 'slug_taken'),
         tags: agentTags,
         body: createAgentBody,
         response: { 201: createdAgentSchema },
@@ -66,6 +73,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       config: { auth: 'user' },
       schema: {
         summary: 'The caller’s agents, newest first',
+        description:
+          'Drafts, published and unpublished agents with their prices and tool prices; ' +
+          'cursor-paged.',
         tags: agentTags,
         querystring: z.object(pageQuery),
         response: { 200: pageOf(ownerAgentSchema) },
@@ -82,6 +92,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       schema: {
         summary:
           'Change an agent’s name, description, tags, image, endpoint or premium flag (owner)',
+        description:
+          'Only the fields sent change; a new `endpointUrl` passes the same checks as at ' +
+          'creation. Prices change with POST /agents/{slug}/publish.',
+        errors: errors('agent_not_found', 'not_owner', 'invalid_url'),
         tags: agentTags,
         params: slugParams,
         body: updateAgentBody,
@@ -105,6 +119,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
           'freemiumDailyCalls free calls per caller and UTC day, then perCallPriceFlow if set, ' +
           'else refused. Tool prices stack on every model. premium: true limits calls (and ' +
           'subscriptions) to the owner and callers with the pro or max tier; omitted keeps it.',
+        errors: errors(
+          'agent_not_found',
+          'not_owner',
+          'invalid_monetization',
+          'token_not_found',
+          'token_no_match',
+        ),
         tags: agentTags,
         params: slugParams,
         body: publishBody,
@@ -121,6 +142,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       config: { auth: 'user' },
       schema: {
         summary: 'Hide an agent from new callers; existing callers keep it to month end (owner)',
+        description:
+          'Idempotent. The agent leaves the listing; callers who used it keep calling it ' +
+          'until the start of the next UTC month (`listedUntil`), subscribers until their ' +
+          'period ends.',
+        errors: errors('agent_not_found', 'not_owner'),
         tags: agentTags,
         params: slugParams,
         response: { 200: unpublishedSchema },
@@ -136,6 +162,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       config: { auth: 'user' },
       schema: {
         summary: 'Replace an agent’s per-tool prices (owner)',
+        description:
+          'The whole list is replaced: tools left out cost nothing from now on. A call ' +
+          'pays the agent’s base price plus the price of each tool it used.',
+        errors: errors('agent_not_found', 'not_owner', 'tool_unknown'),
         tags: agentTags,
         params: slugParams,
         body: toolPricesBody,
@@ -157,6 +187,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       config: { auth: 'user' },
       schema: {
         summary: 'Rate an agent 1 to 5 (callers with a succeeded call; rating again replaces)',
+        description:
+          'Only callers with at least one succeeded call may rate, and never the owner; ' +
+          'rating again replaces the earlier rating.',
+        errors: errors('agent_not_found', 'rating_not_allowed'),
         tags: agentTags,
         params: slugParams,
         body: ratingBody,
@@ -176,6 +210,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       config: { auth: 'public' },
       schema: {
         summary: 'Published agents, by trending (default), new, top_earning or top_rated',
+        description: 'Cursor-paged; `tag` narrows to one tag. Anonymous callers may browse.',
         tags: marketplaceTags,
         querystring: marketplaceQuery,
         response: { 200: pageOf(agentListItemSchema) },
@@ -190,6 +225,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       config: { auth: 'public' },
       schema: {
         summary: 'An agent’s detail',
+        description:
+          'A published agent (or one the caller owns or still has access to), with its ' +
+          'prices, tool prices, statistics of the last 30 days and its linked token.',
+        errors: errors('agent_not_found'),
         tags: marketplaceTags,
         params: slugParams,
         response: { 200: agentDetailSchema },
@@ -205,6 +244,9 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       config: { auth: 'public' },
       schema: {
         summary: 'The platform tools an agent may use and price',
+        description:
+          'The tools an agent may use during a call; owners price them with POST ' +
+          '/agents/{slug}/tool-prices and callers may restrict them per call.',
         tags: marketplaceTags,
         response: { 200: toolsSchema },
       },

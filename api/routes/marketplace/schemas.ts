@@ -99,34 +99,74 @@ export const updateAgentBody = z.strictObject({
 const loose = (description: string, jsonSchema: Record<string, unknown>) =>
   z.unknown().optional().describe(description).meta(jsonSchema);
 
-export const publishBody = z.strictObject({
-  monetization: loose('Required: per_call, subscription, hybrid or freemium', {
-    type: 'string',
-    enum: [...MONETIZATIONS],
-  }),
-  perCallPriceFlow: loose(
-    'FLOW per call: required for per_call and hybrid; for freemium the price of calls beyond ' +
-      'the daily free quota (without it they are refused); not allowed for subscription',
-    { type: 'number', minimum: 0 },
-  ),
-  subscriptionFlowPerMonth: loose('FLOW per month: required for subscription and hybrid', {
-    type: 'number',
-    minimum: 0,
-  }),
-  freemiumDailyCalls: loose('Free calls per caller and UTC day: required for freemium', {
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_FREEMIUM_DAILY_CALLS,
-  }),
-  tags: tagList(1),
-  tokenSlug: z
-    .string()
-    .max(128)
-    .nullable()
-    .optional()
-    .describe('Links one of the caller’s tokens; null unlinks; omitted keeps the current link'),
-  premium: premium.optional().describe(`${PREMIUM}; omitted keeps the current setting`),
-});
+export const publishBody = z
+  .strictObject({
+    monetization: loose('Required: per_call, subscription, hybrid or freemium', {
+      type: 'string',
+      enum: [...MONETIZATIONS],
+    }),
+    perCallPriceFlow: loose(
+      'FLOW per call: required for per_call and hybrid; for freemium the price of calls beyond ' +
+        'the daily free quota (without it they are refused); not allowed for subscription',
+      { type: 'number', minimum: 0 },
+    ),
+    subscriptionFlowPerMonth: loose('FLOW per month: required for subscription and hybrid', {
+      type: 'number',
+      minimum: 0,
+    }),
+    freemiumDailyCalls: loose('Free calls per caller and UTC day: required for freemium', {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_FREEMIUM_DAILY_CALLS,
+    }),
+    tags: tagList(1),
+    tokenSlug: z
+      .string()
+      .max(128)
+      .nullable()
+      .optional()
+      .describe('Links one of the caller’s tokens; null unlinks; omitted keeps the current link'),
+    premium: premium.optional().describe(`${PREMIUM}; omitted keeps the current setting`),
+  })
+  .meta({
+    // One per model: which prices each takes is checked by the service, not the schema.
+    // `x-examples` (named, for the OpenAPI document): zod drops `examples` from the input
+    // schema of a body that transforms (its tags), since they would be output values.
+    'x-examples': {
+      per_call: {
+        summary: 'per_call: every call pays the price',
+        value: { monetization: 'per_call', perCallPriceFlow: 1.5, tags: ['research', 'summaries'] },
+      },
+      subscription: {
+        summary: 'subscription: subscribers call at no base price',
+        value: {
+          monetization: 'subscription',
+          subscriptionFlowPerMonth: 30,
+          tags: ['research'],
+          tokenSlug: 'atlas',
+        },
+      },
+      hybrid: {
+        summary: 'hybrid: subscribers free, others per call; premium tiers only',
+        value: {
+          monetization: 'hybrid',
+          perCallPriceFlow: 1.5,
+          subscriptionFlowPerMonth: 30,
+          tags: ['research'],
+          premium: true,
+        },
+      },
+      freemium: {
+        summary: 'freemium: 20 free calls a day, then 0.5 FLOW',
+        value: {
+          monetization: 'freemium',
+          freemiumDailyCalls: 20,
+          perCallPriceFlow: 0.5,
+          tags: ['research'],
+        },
+      },
+    },
+  });
 
 export const toolPricesBody = z.strictObject({
   tools: z
@@ -292,7 +332,17 @@ export const agentDetailSchema = agentListItemSchema
 
 export const toolsSchema = z
   .object({ items: z.array(z.object({ tool: z.string(), description: z.string() })) })
-  .meta({ id: 'MarketplaceTools' });
+  .meta({
+    id: 'MarketplaceTools',
+    examples: [
+      {
+        items: [
+          { tool: 'web_search', description: 'Searches the web and returns ranked results' },
+          { tool: 'web_fetch', description: 'Fetches a web page or document by URL' },
+        ],
+      },
+    ],
+  });
 
 export type CreateAgentInput = z.output<typeof createAgentBody>;
 export type UpdateAgentInput = z.output<typeof updateAgentBody>;

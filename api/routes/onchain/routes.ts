@@ -5,6 +5,7 @@ import type { ApiDeps } from '../../deps';
 import { LiveUserReads } from './live';
 import { flowOnchainSchema, treeQuery, treeSchema } from './schemas';
 import { flowOnchain, flowTree, type OnchainDeps } from './service';
+import { errors } from '../../plugins/openapi';
 
 const tags = ['flow'];
 
@@ -46,6 +47,7 @@ export const onchainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
           'From indexed rows in one statement, whatever the tree’s size. 403 ' +
           '`address_not_activated` until the wallet called `activate` on that chain’s FLOW ' +
           'protocol; 400 `chain_unsupported` for a chain not configured here.',
+        errors: errors('chain_unsupported', 'address_not_activated'),
         tags,
         querystring: treeQuery,
         response: { 200: treeSchema },

@@ -20,6 +20,7 @@ import {
 } from './schemas';
 import { archiveProject, createProject, subscribe, unsubscribe } from './service';
 import { listOwnProjects, viewProject } from './views';
+import { errors } from '../../plugins/openapi';
 
 const tags = ['projects'];
 
@@ -36,6 +37,16 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'Create a project on one of the caller’s tokens (one active project per token)',
+        description:
+          'Idle at creation: POST /projects/{slug}/start queues its first build. A token ' +
+          'has at most one project that is not archived. `private` needs the max tier.',
+        errors: errors(
+          'template_unknown',
+          'token_not_found',
+          'token_no_match',
+          'feature_not_in_tier',
+          'project_locked',
+        ),
         tags,
         body: createProjectBody,
         response: { 201: projectSchema },
@@ -53,6 +64,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'The caller’s projects, archived ones included, newest first',
+        description: 'Cursor-paged, private projects included.',
         tags,
         querystring: pageQuerySchema,
         response: { 200: projectPageSchema },
@@ -67,6 +79,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'public' },
       schema: {
         summary: 'A project with its status and current run (private: its owner only)',
+        description:
+          'Anyone may read a public project. A private one is its owner’s: anonymously ' +
+          '401, for anyone else 404, as if it did not exist.',
+        errors: errors('project_not_found'),
         tags,
         params: projectParams,
         response: { 200: projectSchema },
@@ -84,6 +100,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         description:
           'From idle, completed, failed or canceled. A queued or running project is 409 ' +
           'run_in_progress; an archived one 409 project_archived.',
+        errors: errors('project_not_found', 'not_owner', 'run_in_progress', 'project_archived'),
         tags,
         params: projectParams,
         response: { 200: startedSchema },
@@ -98,6 +115,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'Ask the queued or running build to stop; it ends as canceled (owner)',
+        description:
+          'The run stops after its current step and ends as `canceled` (watch the stream ' +
+          'for its `done`).',
+        errors: errors('project_not_found', 'not_owner', 'no_active_run'),
         tags,
         params: projectParams,
         response: { 200: cancelSchema },
@@ -112,6 +133,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'Archive a project at rest, freeing its token for a new project (owner)',
+        description:
+          'Idempotent; a queued or running project must be canceled first. Its stream and ' +
+          'artifacts stay readable.',
+        errors: errors('project_not_found', 'not_owner', 'run_in_progress'),
         tags,
         params: projectParams,
         response: { 200: projectSchema },
@@ -126,6 +151,11 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'Follow a project’s milestones through the messaging bot',
+        description:
+          'Idempotent. The caller is notified (GET /me/notifications, and through the ' +
+          'Matrix bot once a Matrix account is linked) when a build starts, completes, ' +
+          'fails or is canceled.',
+        errors: errors('project_not_found', 'project_archived'),
         tags,
         params: projectParams,
         response: { 200: subscribedSchema },
@@ -140,6 +170,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'Stop following a project’s milestones (idempotent)',
+        description: 'Allowed on an archived project too.',
+        errors: errors('project_not_found'),
         tags,
         params: projectParams,
         response: { 204: unsubscribedSchema },
@@ -161,6 +193,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
           'A run’s artifact never changes: `Cache-Control: public, max-age=31536000, ' +
           'immutable` (`private, …` for a private project) and an `ETag`; a request whose ' +
           '`If-None-Match` matches it gets 304 without a body.',
+        errors: errors('project_not_found', 'artifact_not_found'),
         tags,
         params: artifactParams,
         response: { 200: artifactResponse, 304: notModifiedResponse },

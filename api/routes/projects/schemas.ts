@@ -99,7 +99,18 @@ export const projectSchema = z
       .number()
       .int()
       .describe('Id of the project’s newest stream event; 0 before the first'),
-    streamUrl: z.string().describe('The project’s SSE stream'),
+    streamUrl: z
+      .string()
+      .describe('The project’s SSE stream')
+      .meta({ examples: ['https://api.example.com/projects/creme-brulee-shop/stream'] }),
+    pageUrl: z
+      .string()
+      .describe(
+        'The project’s live build page (HTML): title, status, plan, tool calls, messages, ' +
+          'commits and final status, live from `streamUrl`; a private project’s page is for ' +
+          'its owner’s session only (404 for anyone else)',
+      )
+      .meta({ examples: ['https://api.example.com/p/creme-brulee-shop'] }),
     run: runSchema.nullable().describe('The current (latest started) run; null before any'),
   })
   .meta({ id: 'Project' });

@@ -13,6 +13,7 @@ import { ProjectStreamHub } from '../../sse/hub';
 import { endRuleOf, nothingToStream, type StreamedProject } from '../../sse/stream-end';
 import { looksLikeSlug, slugParams } from '../../wire';
 import { assertStreamable, projectNotFound } from './access';
+import { errors } from '../../plugins/openapi';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,31 @@ const STREAM_DESCRIPTION =
   'client that has every event gets 204 when the last run is done or the project is ' +
   'archived. A client that stops reading is disconnected once ' +
   '1 MB waits for it, and resumes by reconnecting with its last id.';
+
+/** A reconnect after event 40: the rest of a build, replayed then live, to its `done`. */
+const STREAM_EXAMPLE = [
+  'retry: 3000',
+  '',
+  'id: 41',
+  'event: tool_call',
+  'data: {"tool":"shell","args":{"command":"npm run build"},"callId":"step-6"}',
+  '',
+  'id: 42',
+  'event: tool_result',
+  'data: {"callId":"step-6","result":{"exitCode":0}}',
+  '',
+  'id: 43',
+  'event: commit',
+  'data: {"sha":"4b825dc642cb6eb9a060e54bf8d69288fbee4904","message":"Build the landing page","files":["index.html","styles.css"]}',
+  '',
+  ': keep-alive',
+  '',
+  'id: 44',
+  'event: done',
+  'data: {"runId":"3f1c2a9e-8b7d-4c6e-9a5f-2d4b8e7c1a03","finalStatus":"completed"}',
+  '',
+  '',
+].join('\n');
 
 interface StreamTargetRow {
   id: string;
@@ -134,6 +160,7 @@ const plugin: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
       schema: {
         summary: 'The live build stream of a project (SSE), with replay from Last-Event-ID',
         description: STREAM_DESCRIPTION,
+        errors: errors('project_not_found', 'private_forbidden'),
         tags: ['projects'],
         params: slugParams,
         querystring: streamQuery,
@@ -141,7 +168,14 @@ const plugin: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
         response: {
           200: {
             description: 'The event stream',
-            content: { 'text/event-stream': { schema: z.string().describe(STREAM_DESCRIPTION) } },
+            content: {
+              'text/event-stream': {
+                schema: z
+                  .string()
+                  .describe(STREAM_DESCRIPTION)
+                  .meta({ examples: [STREAM_EXAMPLE] }),
+              },
+            },
           },
           204: z
             .null()

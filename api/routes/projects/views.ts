@@ -1,7 +1,7 @@
 import type { Config } from '../../../shared/config';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { SqlReader } from '../../../shared/db/sql';
-import { runArtifactUrl } from '../../../shared/projects/urls';
+import { projectPageUrl, runArtifactUrl } from '../../../shared/projects/urls';
 import type { Actor } from '../../access/actor';
 import { keyset } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
@@ -60,6 +60,7 @@ export function projectView(config: Pick<Config, 'publicBaseUrl'>, row: ProjectR
     archivedAt: row.archivedAt,
     lastEventId: Number(row.lastEventSeq),
     streamUrl: streamUrl(config, row.slug),
+    pageUrl: projectPageUrl(config.publicBaseUrl, row.slug),
     run: runView(config, row),
   };
 }

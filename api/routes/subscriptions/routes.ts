@@ -28,6 +28,7 @@ import {
   resumeSubscription,
   subscriptionView,
 } from './service';
+import { errors } from '../../plugins/openapi';
 
 const tags = ['subscriptions'];
 
@@ -65,6 +66,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
           'subscription_active: use POST /me/subscription/change). The subscription activates ' +
           'when the provider confirms the payment; for usdt_bep20 when the chain shows the ' +
           'exact amount at the treasury, after the chain’s finality depth.',
+        errors: errors(
+          'tier_unknown',
+          'provider_unsupported',
+          'subscription_active',
+          'payment_provider_failed',
+        ),
         tags,
         body: checkoutBody,
         response: { 201: checkoutSchema },
@@ -80,6 +87,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
       config: { auth: 'user' },
       schema: {
         summary: 'The caller’s subscription and its features',
+        description:
+          'Tier, status, renewal date and the features the tier grants; `tier: null` and ' +
+          'status `none` without a subscription. An unpaid renewal shows its invoice in ' +
+          '`renewal`.',
         tags,
         response: { 200: subscriptionSchema },
       },
@@ -96,6 +107,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
         description:
           'In grace the paid period is over, so the subscription ends at once. 404 ' +
           'subscription_not_found without an active or grace subscription.',
+        errors: errors('subscription_not_found'),
         tags,
         response: { 200: subscriptionSchema },
       },
@@ -109,6 +121,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
       config: { auth: 'user' },
       schema: {
         summary: 'Undo a cancel before the period ends',
+        description: 'Renewal is back on; a subscription that was not canceled stays as it is.',
+        errors: errors('subscription_not_found'),
         tags,
         response: { 200: subscriptionSchema },
       },
@@ -127,6 +141,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
           'left; the tier switches when it is paid, renewsAt unchanged (409 ' +
           'subscription_past_due in grace). Downgrade: pendingTier, effective at renewsAt; ' +
           'changing back to the current tier clears it.',
+        errors: errors(
+          'subscription_not_found',
+          'tier_unknown',
+          'provider_unsupported',
+          'subscription_past_due',
+          'payment_provider_failed',
+        ),
         tags,
         body: changeBody,
         response: { 200: changeResultSchema },
@@ -144,6 +165,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
         description:
           'amountFlow = amountUsd × FLOW_PER_USD, credited with reason topup when the provider ' +
           'confirms; it counts in withdrawableFlow after TOPUP_SETTLEMENT_HOURS.',
+        errors: errors('provider_unsupported', 'payment_provider_failed'),
         tags: ['flow'],
         body: topupBody,
         response: { 201: topupSchema },
@@ -173,6 +195,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
             'SHA-256 of the API token. platega: X-MerchantId and X-Secret, and the body must ' +
             'match the transaction as the Platega API reports it. A bad signature is 401 ' +
             'invalid_signature and changes nothing; repeats are acknowledged and change nothing.',
+          errors: errors('provider_unsupported', 'invalid_signature', 'service_unavailable'),
           tags,
           params: callbackParams,
           response: { 200: callbackAckSchema },

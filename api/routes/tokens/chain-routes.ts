@@ -3,6 +3,7 @@ import type { ApiDeps } from '../../deps';
 import { slugParams } from '../../wire';
 import { holderPageSchema, onchainSchema, tokenPageQuery, tradePageSchema } from './chain-schemas';
 import { tokenHolders, tokenOnchain, tokenTrades } from './chain-service';
+import { errors } from '../../plugins/openapi';
 
 const tags = ['tokens'];
 
@@ -16,6 +17,10 @@ export const tokenChainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async 
       config: { auth: 'public' },
       schema: {
         summary: 'Holders of a token with their share of the supply outside the curve and pool',
+        description:
+          'From the chain index, largest balance first, cursor-paged; `blockNumber` is the ' +
+          'block the figures are at. Balances are decimal strings in whole tokens.',
+        errors: errors('token_not_found'),
         tags,
         params: slugParams,
         querystring: tokenPageQuery,
@@ -31,6 +36,10 @@ export const tokenChainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async 
       config: { auth: 'public' },
       schema: {
         summary: 'Buys, sells and (virtuals) the graduation of a token, newest first',
+        description:
+          'From the chain index, cursor-paged; amounts are decimal strings in whole units. ' +
+          'Only blocks the index has seen final or re-checked for reorgs are shown.',
+        errors: errors('token_not_found'),
         tags,
         params: slugParams,
         querystring: tokenPageQuery,
@@ -46,6 +55,11 @@ export const tokenChainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async 
       config: { auth: 'public' },
       schema: {
         summary: 'The on-chain aggregate: the bonding curve (virtuals) or the pool and tree (dpnm)',
+        description:
+          'The token’s contracts and their state at `blockNumber` as indexed: reserves, ' +
+          'progress to graduation and last price of a virtuals curve, or pool, supply and ' +
+          'tree positions of a dpnm token.',
+        errors: errors('token_not_found'),
         tags,
         params: slugParams,
         response: { 200: onchainSchema },

@@ -12,6 +12,7 @@ import {
   tokenPageSchema,
 } from './schemas';
 import { createToken, listChains, listTokens, tokenBySlug } from './service';
+import { errors } from '../../plugins/openapi';
 
 const tags = ['tokens'];
 
@@ -27,6 +28,21 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
       config: { auth: 'user' },
       schema: {
         summary: 'Create token metadata; without an instance, also the launch calldata to sign',
+        description:
+          'The API never signs: without `instance`, the answer has `pendingLaunchTx`, the ' +
+          'calldata of the launch factory’s launch function, and `launchFactory`, where ' +
+          'the caller’s wallet sends it; the token is `pending` until the chain index sees ' +
+          'the launch (docs/launch-walkthrough.md). With `instance`, an already launched ' +
+          'contract: metadata only. Checks, in order: the chain, the template, the ticker, ' +
+          'the template’s params, then uniqueness of ticker and instance on the chain.',
+        errors: errors(
+          'chain_unsupported',
+          'template_unknown',
+          'invalid_ticker',
+          'params_invalid',
+          'ticker_taken',
+          'instance_taken',
+        ),
         tags,
         body: createTokenBody,
         response: { 201: createdTokenSchema },
@@ -44,6 +60,9 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
       config: { auth: 'public' },
       schema: {
         summary: 'List tokens, filtered by template, state or chain',
+        description:
+          'Cursor-paged (docs/guides/pagination.md): newest first by default. Anonymous ' +
+          'callers may list.',
         tags,
         querystring: listTokensQuery,
         response: { 200: tokenPageSchema },
@@ -58,6 +77,11 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
       config: { auth: 'public' },
       schema: {
         summary: 'A token by slug, with its holder reward pool and launch factory',
+        description:
+          'The token with its on-chain figures from the chain index (bonding curve for ' +
+          'virtuals, pool and tree for dpnm), holder count, and the holder reward pool: 5 ' +
+          '% of the earnings of agents linked to it, shared among its holders once a day.',
+        errors: errors('token_not_found'),
         tags,
         params: slugParams,
         response: { 200: tokenDetailSchema },
@@ -72,6 +96,10 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
       config: { auth: 'public' },
       schema: {
         summary: 'Configured chains with the launch factory of each template',
+        description:
+          'Where a wallet launches and pays: each chain this deployment accepts ' +
+          '(CHAIN_RPC_URLS), the launch factory per template, the payment tokens, and on ' +
+          'the local chain 31337 how to get test tokens.',
         tags: ['chains'],
         response: { 200: chainsSchema },
       },

@@ -90,42 +90,68 @@ export const launchParamsSchemas: { [T in TokenTemplate]: z.ZodType<LaunchParams
   }),
 };
 
-export const createTokenBody = z.strictObject({
-  template: z
-    .string()
-    .describe(`One of ${TOKEN_TEMPLATES.join(', ')}; the chain must have its factory`),
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'must be 1 to 64 characters' })
-    .max(64, { error: 'must be 1 to 64 characters' }),
-  ticker: z
-    .string()
-    .describe('3 to 6 characters A-Z, 0-9; normalised to upper case; unique per chain'),
-  brief: z
-    .string()
-    .max(BRIEF_MAX_LENGTH, { error: `must be at most ${BRIEF_MAX_LENGTH} characters` })
-    .nullish(),
-  params: z
-    .record(z.string(), z.unknown(), { error: required('must be an object') })
-    .describe(
-      'virtuals: {graduationThreshold, initialBuy?}; dpnm: {initialPrice, dailyLimitFloor, ' +
-        'incomeLimitMultiplier, treeActivationCost}. Amounts are decimal strings.',
-    ),
-  instance: z
-    .string({ error: 'must be a 0x address' })
-    .max(64, { error: 'must be a 0x address' })
-    .nullish()
-    .describe('An instance already launched: metadata only, no pendingLaunchTx'),
-  chainId: z
-    .number({ error: required('must be an integer') })
-    .int({ error: 'must be an integer' })
-    .describe('A configured chain (GET /chains)'),
-  imageUrl: z
-    .url({ protocol: /^https$/, error: 'must be an https URL' })
-    .max(2048, { error: 'must be at most 2048 characters' })
-    .nullish(),
-});
+export const createTokenBody = z
+  .strictObject({
+    template: z
+      .string()
+      .describe(`One of ${TOKEN_TEMPLATES.join(', ')}; the chain must have its factory`),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'must be 1 to 64 characters' })
+      .max(64, { error: 'must be 1 to 64 characters' }),
+    ticker: z
+      .string()
+      .describe('3 to 6 characters A-Z, 0-9; normalised to upper case; unique per chain'),
+    brief: z
+      .string()
+      .max(BRIEF_MAX_LENGTH, { error: `must be at most ${BRIEF_MAX_LENGTH} characters` })
+      .nullish(),
+    params: z
+      .record(z.string(), z.unknown(), { error: required('must be an object') })
+      .describe(
+        'virtuals: {graduationThreshold, initialBuy?}; dpnm: {initialPrice, dailyLimitFloor, ' +
+          'incomeLimitMultiplier, treeActivationCost}. Amounts are decimal strings.',
+      ),
+    instance: z
+      .string({ error: 'must be a 0x address' })
+      .max(64, { error: 'must be a 0x address' })
+      .nullish()
+      .describe('An instance already launched: metadata only, no pendingLaunchTx'),
+    chainId: z
+      .number({ error: required('must be an integer') })
+      .int({ error: 'must be an integer' })
+      .describe('A configured chain (GET /chains)'),
+    imageUrl: z
+      .url({ protocol: /^https$/, error: 'must be an https URL' })
+      .max(2048, { error: 'must be at most 2048 characters' })
+      .nullish(),
+  })
+  .meta({
+    examples: [
+      {
+        template: 'virtuals',
+        name: 'Atlas',
+        ticker: 'ATLAS',
+        brief: 'Atlas funds community research; holders share 5 % of its agents’ earnings.',
+        params: { graduationThreshold: '42000', initialBuy: '100' },
+        chainId: 31337,
+        imageUrl: 'https://cdn.example.com/images/atlas.png',
+      },
+      {
+        template: 'dpnm',
+        name: 'Flow Protocol',
+        ticker: 'FLOW',
+        params: {
+          initialPrice: '1',
+          dailyLimitFloor: '100',
+          incomeLimitMultiplier: 3,
+          treeActivationCost: '10',
+        },
+        chainId: 31337,
+      },
+    ],
+  });
 
 export type CreateTokenInput = z.output<typeof createTokenBody>;
 
@@ -162,7 +188,29 @@ export const createdTokenSchema = tokenSchema
       .nullable()
       .describe('Where the wallet sends pendingLaunchTx; null when created with an instance'),
   })
-  .meta({ id: 'CreatedToken' });
+  .meta({
+    id: 'CreatedToken',
+    examples: [
+      {
+        id: 'b1e4c7d2-5a8f-4b3e-8c6d-9f2a1e7b4c58',
+        slug: 'atlas',
+        name: 'Atlas',
+        ticker: 'ATLAS',
+        template: 'virtuals',
+        instance: null,
+        chainId: 31337,
+        imageUrl: 'https://cdn.example.com/images/atlas.png',
+        brief: 'Atlas funds community research; holders share 5 % of its agents’ earnings.',
+        params: { graduationThreshold: '42000', initialBuy: '100' },
+        state: 'pending',
+        createdAt: '2026-11-24T10:00:00.000Z',
+        pendingLaunchTx:
+          '0x4f1ef286b1e4c7d25a8f4b3e8c6d9f2a1e7b4c5800000000000000000000000000000000' +
+          '00000000000000000000000000000000000000000000000000000000000000c0',
+        launchFactory: '0x7f25f5639eE79FF51af75ba67b89Eba04b363E62',
+      },
+    ],
+  });
 
 export const tokenDetailSchema = tokenSchema
   .extend({

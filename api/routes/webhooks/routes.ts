@@ -17,6 +17,7 @@ import {
   webhookListSchema,
 } from './schemas';
 import { createWebhook, deleteWebhook, listWebhooks } from './service';
+import { errors } from '../../plugins/openapi';
 
 const tags = ['webhooks'];
 
@@ -32,6 +33,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user', secretResponse: true },
       schema: {
         summary: 'Subscribe a URL to events (the signing secret is in this response only)',
+        description:
+          'Deliveries are signed Standard Webhooks requests (docs/guides/webhooks.md) with ' +
+          'the `secret` in this response only. The URL must be https and resolve to a ' +
+          'public address; `events` empty or left out means every event, future ones ' +
+          'included.',
+        errors: errors('invalid_url', 'webhook_limit_reached'),
         tags,
         body: createWebhookBody,
         response: { 201: createdWebhookSchema },
@@ -51,7 +58,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
     '/me/webhooks',
     {
       config: { auth: 'user' },
-      schema: { summary: 'The caller’s subscriptions', tags, response: { 200: webhookListSchema } },
+      schema: {
+        summary: 'The caller’s subscriptions',
+        description:
+          'Live subscriptions (not deleted), each with its last failed delivery, if any.',
+        tags,
+        response: { 200: webhookListSchema },
+      },
     },
     async (request) => listWebhooks(reads, actorOf(request).userId),
   );
@@ -63,6 +76,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'The canonical list of subscribable events',
+        description:
+          'The event names POST /me/webhooks accepts in `events` (`ping` is only sent by ' +
+          'the test endpoint).',
         tags,
         response: { 200: eventCatalogSchema },
       },
@@ -76,6 +92,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'Send a `ping` delivery now',
+        description:
+          'Queues a signed `ping` delivery to the subscription’s URL at once; follow it ' +
+          'with GET /me/webhooks/{id}/deliveries.',
+        errors: errors('webhook_not_found'),
         tags,
         params: webhookIdParams,
         response: { 202: deliveryStartedSchema },
@@ -97,6 +117,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'Delete a subscription (soft: its delivery history stays)',
+        description: 'No new deliveries are made; pending retries stop.',
+        errors: errors('webhook_not_found'),
         tags,
         params: webhookIdParams,
         response: { 204: z.null().describe('Deleted') },
@@ -114,6 +136,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'A subscription’s deliveries, newest first, with every attempt',
+        description:
+          'Cursor-paged; each delivery lists its attempts with the status code, duration ' +
+          'and error of each.',
+        errors: errors('webhook_not_found'),
         tags,
         params: webhookIdParams,
         querystring: deliveryListQuery,
@@ -130,6 +156,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       config: { auth: 'user' },
       schema: {
         summary: 'Send a delivery’s envelope again (same envelope id) as a new delivery',
+        description:
+          'The same envelope (same `webhook-id`, so a receiver that already processed it ' +
+          'can drop it) as a new delivery with its own retries.',
+        errors: errors('webhook_not_found', 'delivery_not_found'),
         tags,
         params: deliveryIdParams,
         response: { 202: deliveryStartedSchema },

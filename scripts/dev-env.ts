@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+/**
+ * What the development scripts (`npm run dev`, `seed`, `reset`) share: the `.env` file, where
+ * the embedded database answers, port checks, and the error that ends a script with one line.
+ */
+
+/** Port of the embedded PostgreSQL (PGlite) socket of `npm run dev`, unless DEV_PGLITE_PORT. */
+export const DEV_PGLITE_DEFAULT_PORT = 54329;
+
+/**
+ * A failure the developer can act on: the script prints its message alone (no stack trace)
+ * and exits non-zero.
+ */
+export class DevError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DevError';
+  }
+}
+
+/**
+ * Loads `.env` of the current directory into `process.env` with Node's own parser, if the file
+ * exists. Variables already in the environment win. Returns the file's path, or null.
+ */
+export function loadDotEnv(file = '.env'): string | null {
+  const path = resolve(file);
+  if (!existsSync(path)) return null;
+  try {
+    process.loadEnvFile(path);
+  } catch (error) {
+    throw new DevError(`${path} could not be read: ${(error as Error).message}`);
+  }
+  return path;
+}
+
+export function devPgliteUrl(env: Record<string, string | undefined>): string {
+  const port = Number(env.DEV_PGLITE_PORT ?? DEV_PGLITE_DEFAULT_PORT);
+  return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * Fails with one line when `port` cannot be listened on at `host` (`variable` names the
+ * setting to change). The listener is closed at once: this only asks whether the port is free.
+ */
+export async function assertPortFree(host: string, port: number, variable: string): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((done, fail) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        fail(new DevError(`port ${port} is in use: set ${variable} to another port`));
+      } else if (error.code === 'EACCES') {
+        fail(new DevError(`port ${port} needs privileges: set ${variable} to a port above 1023`));
+      } else if (error.code === 'EADDRNOTAVAIL') {
+        fail(new DevError(`${host} is not an address of this machine: check HOST`));
+      } else {
+        fail(error);
+      }
+    });
+    server.listen({ host, port, exclusive: true }, () => server.close(() => done()));
+  });
+}
+
+/** True when something accepts TCP connections at 127.0.0.1:`port`. */
+export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = createConnection({ host, port });
+    const finish = (answered: boolean) => {
+      socket.destroy();
+      done(answered);
+    };
+    socket.setTimeout(1000, () => finish(false));
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+  });
+}
+
+/** Ends a script: a DevError (or a configuration error) as its message alone, else the stack. */
+export function exitWith(error: unknown): never {
+  const plain = error instanceof DevError || (error as Error)?.name === 'ConfigError';
+  const text = plain
+    ? (error as Error).message
+    : error instanceof Error
+      ? (error.stack ?? error.message)
+      : String(error);
+  process.stderr.write(`${text}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,193 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Redis } from 'ioredis';
+import { Client as PgClient } from 'pg';
+import { buildApp } from '../api/app';
+import { closeApiDeps, connectApiDeps } from '../api/deps';
+import { loadConfig } from '../shared/config';
+import { migrate } from '../shared/db/orm';
+import { createLogger } from '../shared/logger';
+import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
+import { createWorkers, NativeConnection, runWorkers } from '../workers/worker';
+import { launchChromium } from './chromium';
+
+/**
+ * `npx tsx scripts/screenshots.ts`: the screenshots in docs/screenshots/, taken in headless
+ * Chromium (scripts/chromium.ts; `CHROMIUM_PATH` to use another):
+ *
+ * - build-page.png: the live build page (`GET /p/:slug`) of a real build, once it is done;
+ * - docs.png: the API reference at `/docs`, as the API serves it now.
+ *
+ * It runs the API and a worker in this process on the services the tests use (`DATABASE_URL`,
+ * `REDIS_URL`, `TEMPORAL_ADDRESS`, with the tests' defaults), in a database, Redis key prefix,
+ * task queue and workspace directory of its own, all removed at the end.
+ */
+
+const ROOT = resolve(__dirname, '..');
+const OUT = join(ROOT, 'docs', 'screenshots');
+const PACE_MS = 50;
+const VIEWPORT = { width: 1280, height: 860 };
+
+async function main(): Promise<void> {
+  const adminUrl =
+    process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const temporalAddress = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+  const id = randomBytes(4).toString('hex');
+  const database = `svc_screenshots_${id}`;
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${database}`;
+  const workspaceRoot = join(tmpdir(), `svc-screenshots-${id}`);
+  const cleanups: (() => Promise<unknown>)[] = [];
+
+  const admin = new PgClient({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${database}"`);
+  await admin.end();
+  cleanups.unshift(async () => {
+    const dropper = new PgClient({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists "${database}" with (force)`);
+    await dropper.end();
+  });
+
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: `screenshots:${id}:`,
+      TEMPORAL_ADDRESS: temporalAddress,
+      TEMPORAL_TASK_QUEUE: `screenshots-${id}`,
+      BUILD_WORKSPACE_ROOT: workspaceRoot,
+    });
+    const logger = createLogger(config.logLevel, 'screenshots');
+    const deps = await connectApiDeps(config, logger);
+    cleanups.unshift(() => closeApiDeps(deps));
+    cleanups.unshift(() => rm(workspaceRoot, { recursive: true, force: true }));
+    cleanups.unshift(() => deleteKeys(redisUrl, config.redisKeyPrefix));
+    await migrate(deps.orm);
+
+    const app = buildApp(deps);
+    cleanups.unshift(() => app.close());
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+    console.log('bundling the workflows and starting a worker…');
+    const connection = await NativeConnection.connect({ address: temporalAddress });
+    cleanups.unshift(() => connection.close());
+    const running = runWorkers(
+      await createWorkers({
+        config,
+        redis: deps.redis,
+        temporal: deps.temporal,
+        logger,
+        connection,
+        namespace: config.temporal.namespace,
+        taskQueue: config.temporal.taskQueue,
+        orm: deps.orm,
+      }),
+    );
+    cleanups.unshift(async () => {
+      running.shutdown();
+      await running.done;
+    });
+
+    const project = await insertProject(databaseUrl.toString());
+    await deps.temporal.workflow.start(workflowTypes.projectBuild, {
+      workflowId: workflowIds.projectBuild(project.projectId, project.runId),
+      taskQueue: mainTaskQueue(config.temporal.taskQueue),
+      args: [{ projectId: project.projectId, runId: project.runId, paceMs: PACE_MS }],
+    });
+
+    const browser = await launchChromium();
+    cleanups.unshift(() => browser.close());
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await mkdir(OUT, { recursive: true });
+
+    console.log(`building ${base}/p/${project.slug} …`);
+    await page.goto(`${base}/p/${project.slug}`);
+    await page.waitForSelector('#final-status[data-final-status="completed"]', {
+      timeout: 120_000,
+    });
+    await page.screenshot({ path: join(OUT, 'build-page.png'), fullPage: true });
+    console.log('wrote docs/screenshots/build-page.png');
+
+    await page.goto(`${base}/docs`, { waitUntil: 'networkidle' });
+    // Whatever the renderer draws after its scripts ran.
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: join(OUT, 'docs.png') });
+    console.log('wrote docs/screenshots/docs.png');
+  } finally {
+    for (const cleanup of cleanups) {
+      await cleanup().catch((err: unknown) => console.error('cleanup failed:', err));
+    }
+  }
+}
+
+/** A user, a token, and a project with its queued run, as the API leaves them at start. */
+async function insertProject(databaseUrl: string) {
+  const pg = new PgClient({ connectionString: databaseUrl });
+  await pg.connect();
+  try {
+    const projectId = randomUUID();
+    const runId = randomUUID();
+    const tokenId = randomUUID();
+    const slug = 'holder-dashboard';
+    const {
+      rows: [user],
+    } = await pg.query<{ id: number }>(
+      'insert into users (address, created_at) values ($1, now()) returning id',
+      [`0x${randomBytes(20).toString('hex')}`],
+    );
+    await pg.query(
+      `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
+       values ($1, $2, 'builder-token', 'Builder Token', 'BLD', 'dpnm', 31337, '{}'::jsonb, 'live', now())`,
+      [tokenId, user!.id],
+    );
+    await pg.query(
+      `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private, status,
+         current_run_id, last_event_seq, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, 'fullstack-builder', false, 'queued', $7, 0, now(), now())`,
+      [
+        projectId,
+        user!.id,
+        tokenId,
+        slug,
+        'Holder dashboard',
+        "A small web app for the token's holders: the token's story, its roadmap, and a check that it is up.",
+        runId,
+      ],
+    );
+    await pg.query(
+      `insert into project_runs (id, project_id, status, planner, created_at)
+       values ($1, $2, 'queued', 'pending', now())`,
+      [runId, projectId],
+    );
+    return { projectId, runId, slug };
+  } finally {
+    await pg.end();
+  }
+}
+
+async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

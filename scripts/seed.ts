@@ -1,0 +1,318 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { Client as PgClient } from 'pg';
+import { loadConfig } from '../shared/config';
+import { initOrm, migrate } from '../shared/db/orm';
+import { parseFlow } from '../shared/domain/flow';
+import { apiKeyPrefix, hashApiKey } from '../shared/domain/api-key';
+import { DEMO_AGENTS, demoAgentSecret, demoAgentUrl } from './demo-agent';
+import { DevError, devPgliteUrl, exitWith, loadDotEnv, portAnswers } from './dev-env';
+
+/**
+ * `npm run seed`: demo data in the development database, so the first hour starts with
+ * something to look at and call. Idempotent: a second run finds everything in place and adds
+ * nothing (it refreshes the demo agents' endpoint, which follows PORT).
+ *
+ * - two users, anvil's accounts 1 and 2 (their private keys are public: sign in with SIWE from
+ *   a wallet holding them), each with an API key derived from API_KEY_PEPPER (the same key on
+ *   every run, printed at the end);
+ * - two live tokens, one of each user (metadata only: not launched on chain);
+ * - two published agents of the second user with tool prices (the first links his token),
+ *   whose endpoint is the demo agent
+ *   `npm run dev` serves (`/dev/demo-agent/<name>`, scripts/demo-agent.ts);
+ * - a project on the first token with one finished build and its stored stream events, as the
+ *   build workers would have written them.
+ *
+ * The database is DATABASE_URL, else the embedded one `npm run dev` serves on DEV_PGLITE_PORT
+ * (so `npm run dev` must be running).
+ */
+
+export const DEMO_USERS = [
+  { address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', label: 'alice (anvil account 1)' },
+  { address: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', label: 'bob (anvil account 2)' },
+] as const;
+
+const DEMO_TOKENS = [
+  {
+    slug: 'demo-dpnm',
+    owner: 0,
+    name: 'Demo Tree',
+    ticker: 'DTREE',
+    template: 'dpnm',
+    params: {
+      initialPrice: '0.01',
+      dailyLimitFloor: '50',
+      incomeLimitMultiplier: 3,
+      treeActivationCost: '10',
+    },
+  },
+  {
+    slug: 'demo-virtuals',
+    owner: 1,
+    name: 'Demo Curve',
+    ticker: 'DCURV',
+    template: 'virtuals',
+    params: { graduationThreshold: '42000', initialBuy: '0' },
+  },
+] as const;
+
+export const DEMO_PROJECT_SLUG = 'demo-build';
+
+export interface SeedOptions {
+  databaseUrl: string;
+  /** The API's API_KEY_PEPPER: demo keys are hashed with it, and derived from it. */
+  apiKeyPepper: string;
+  /** Where the demo agents answer: the dev server's own address (http://127.0.0.1:<PORT>). */
+  agentBaseUrl: string;
+}
+
+export interface SeededDemo {
+  users: { id: number; address: string; label: string; apiKey: string }[];
+  agents: string[];
+  tokens: string[];
+  project: string;
+  /** Rows this run inserted, per table (all 0 on a second run). */
+  inserted: Record<string, number>;
+}
+
+/** The demo user's API key: the same on every run for the same pepper, never stored raw. */
+export function demoApiKey(apiKeyPepper: string, address: string): string {
+  return `svc_live_${createHmac('sha256', apiKeyPepper).update(`demo-key:${address}`).digest('hex')}`;
+}
+
+const micro = (flow: number) => {
+  const value = parseFlow(flow);
+  if (value === null) throw new Error(`not a FLOW amount: ${flow}`);
+  return value.toString();
+};
+
+/** The events of the demo build, in the shapes shared/projects/events.ts defines. */
+function buildEvents(runId: string, sha: string) {
+  const files = ['README.md', 'package.json', 'src/server.js', 'public/index.html'];
+  return [
+    {
+      type: 'plan',
+      data: { steps: ['Scaffold the site', 'Write the pages', 'Commit'], revision: 1 },
+    },
+    {
+      type: 'message',
+      data: { role: 'assistant', text: 'Scaffolding a small site for Demo Tree.' },
+    },
+    {
+      type: 'tool_call',
+      data: { tool: 'write_file', args: { path: 'README.md' }, callId: 'call-1' },
+    },
+    { type: 'tool_result', data: { callId: 'call-1', result: { ok: true } } },
+    { type: 'commit', data: { sha, message: 'Demo Tree site', files } },
+    { type: 'message', data: { role: 'assistant', text: 'Done: the site is committed.' } },
+    { type: 'done', data: { runId, finalStatus: 'completed' } },
+  ].map((event, index) => ({ ...event, key: `seed-${index + 1}` }));
+}
+
+export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
+  const pg = new PgClient({ connectionString: options.databaseUrl, application_name: 'seed' });
+  await pg.connect();
+  const inserted: Record<string, number> = {};
+  const count = (table: string, rows: number | null) => {
+    inserted[table] = (inserted[table] ?? 0) + (rows ?? 0);
+  };
+  try {
+    await pg.query('begin');
+    const users: SeededDemo['users'] = [];
+    for (const user of DEMO_USERS) {
+      const created = await pg.query(
+        `insert into users (address, created_at) values ($1, now()) on conflict (address) do nothing`,
+        [user.address],
+      );
+      count('users', created.rowCount);
+      const { rows } = await pg.query<{ id: number }>('select id from users where address = $1', [
+        user.address,
+      ]);
+      const id = rows[0]!.id;
+      const apiKey = demoApiKey(options.apiKeyPepper, user.address);
+      const key = await pg.query(
+        `insert into api_keys (id, user_id, prefix, key_hash, name, rate_limit_rpm, spend_limit,
+                               spend_period, spend_used, spend_period_start, created_at)
+         select $1::uuid, $2::int, $3::text, $4::text, 'demo key (npm run seed)', 0, null,
+                'month', 0, date_trunc('month', now() at time zone 'UTC') at time zone 'UTC', now()
+          where not exists (select 1 from api_keys where key_hash = $4::text)`,
+        [randomUUID(), id, apiKeyPrefix(apiKey), hashApiKey(options.apiKeyPepper, apiKey)],
+      );
+      count('api_keys', key.rowCount);
+      users.push({ id, address: user.address, label: user.label, apiKey });
+    }
+    const [alice, bob] = users as [SeededDemo['users'][0], SeededDemo['users'][0]];
+
+    const tokenIds: string[] = [];
+    for (const token of DEMO_TOKENS) {
+      const created = await pg.query(
+        `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, brief, params,
+                             state, created_at)
+         values ($1, $2, $3, $4, $5, $6, 31337, $7, $8::jsonb, 'live', now())
+         on conflict do nothing`,
+        [
+          randomUUID(),
+          users[token.owner]!.id,
+          token.slug,
+          token.name,
+          token.ticker,
+          token.template,
+          `A demo ${token.template} token (npm run seed): metadata only, not launched on chain.`,
+          JSON.stringify(token.params),
+        ],
+      );
+      count('tokens', created.rowCount);
+      const { rows } = await pg.query<{ id: string }>('select id from tokens where slug = $1', [
+        token.slug,
+      ]);
+      if (!rows[0])
+        throw new DevError(`a token with ticker ${token.ticker} exists already on chain 31337`);
+      tokenIds.push(rows[0].id);
+    }
+
+    for (const [index, agent] of DEMO_AGENTS.entries()) {
+      const created = await pg.query<{ id: string; inserted: boolean }>(
+        `insert into agents (id, owner_id, slug, name, description, tags, endpoint_url,
+                             endpoint_secret, monetization, per_call_price, freemium_daily_calls,
+                             token_id, is_published, published_at, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, true, now(), now(), now())
+         on conflict (slug) do update set endpoint_url = excluded.endpoint_url,
+                                          endpoint_secret = excluded.endpoint_secret
+         returning id, (xmax = 0) as inserted`,
+        [
+          randomUUID(),
+          bob.id,
+          agent.slug,
+          agent.title,
+          agent.description,
+          agent.tags,
+          demoAgentUrl(options.agentBaseUrl, agent.name),
+          demoAgentSecret(options.apiKeyPepper, agent.name),
+          agent.monetization,
+          micro(agent.perCallFlow),
+          agent.freemiumDailyCalls,
+          // The first agent carries bob's token (an agent links only its owner's tokens).
+          index === 0 ? tokenIds[1] : null,
+        ],
+      );
+      const row = created.rows[0]!;
+      count('agents', row.inserted ? 1 : 0);
+      for (const [tool, flow] of Object.entries(agent.toolPrices)) {
+        const priced = await pg.query(
+          `insert into agent_tool_prices (agent_id, tool, price) values ($1, $2, $3)
+           on conflict do nothing`,
+          [row.id, tool, micro(flow)],
+        );
+        count('agent_tool_prices', priced.rowCount);
+      }
+    }
+
+    const existing = await pg.query('select 1 from projects where slug = $1', [DEMO_PROJECT_SLUG]);
+    if (existing.rowCount === 0) {
+      const projectId = randomUUID();
+      const runId = randomUUID();
+      const sha = createHmac('sha1', 'seed').update(projectId).digest('hex');
+      const events = buildEvents(runId, sha);
+      await pg.query(
+        `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private,
+                               status, current_run_id, last_event_seq, created_at, updated_at)
+         values ($1, $2, $3, $4, 'Demo Tree site', $5, 'fullstack-builder', false, 'completed',
+                 $6, $7, now() - interval '10 minutes', now())`,
+        [
+          projectId,
+          alice.id,
+          tokenIds[0],
+          DEMO_PROJECT_SLUG,
+          "A small site for Demo Tree's holders: the story and the roadmap.",
+          runId,
+          events.length,
+        ],
+      );
+      await pg.query(
+        `insert into project_runs (id, project_id, status, planner, head_sha, created_at,
+                                   started_at, finished_at)
+         values ($1, $2, 'completed', 'deterministic', $3, now() - interval '10 minutes',
+                 now() - interval '9 minutes', now() - interval '5 minutes')`,
+        [runId, projectId, sha],
+      );
+      for (const [index, event] of events.entries()) {
+        await pg.query(
+          `insert into project_events (project_id, seq, run_id, type, data, event_key, created_at)
+           values ($1, $2, $3, $4, $5::jsonb, $6, now() - interval '9 minutes' + $7 * interval '30 seconds')`,
+          [projectId, index + 1, runId, event.type, JSON.stringify(event.data), event.key, index],
+        );
+      }
+      count('projects', 1);
+      count('project_runs', 1);
+      count('project_events', events.length);
+    }
+    await pg.query('commit');
+    return {
+      users,
+      agents: DEMO_AGENTS.map((agent) => agent.slug),
+      tokens: DEMO_TOKENS.map((token) => token.slug),
+      project: DEMO_PROJECT_SLUG,
+      inserted,
+    };
+  } catch (error) {
+    await pg.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await pg.end();
+  }
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...process.env };
+  const config = loadConfig(env);
+  if (config.env === 'production') throw new DevError('npm run seed is for development only');
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    databaseUrl = devPgliteUrl(env);
+    const port = Number(new URL(databaseUrl).port);
+    if (!(await portAnswers(port))) {
+      throw new DevError(
+        `nothing answers on 127.0.0.1:${port}: start npm run dev first (it serves the ` +
+          'embedded database), or set DATABASE_URL',
+      );
+    }
+  }
+  const orm = await initOrm(databaseUrl, 2);
+  try {
+    await migrate(orm);
+  } finally {
+    await orm.close();
+  }
+  const base = `http://localhost:${config.port}`;
+  const seeded = await seedDemo({
+    databaseUrl,
+    apiKeyPepper: config.apiKeyPepper,
+    agentBaseUrl: `http://127.0.0.1:${config.port}`,
+  });
+  const added = Object.entries(seeded.inserted).filter(([, n]) => n > 0);
+  console.log(
+    added.length > 0
+      ? `seeded: ${added.map(([table, n]) => `${n} ${table}`).join(', ')}`
+      : 'seed: everything was in place already (nothing added)',
+  );
+  for (const user of seeded.users) {
+    console.log(`  user ${user.id} ${user.label} ${user.address}\n    x-api-key: ${user.apiKey}`);
+  }
+  const key = seeded.users[0]!.apiKey;
+  console.log(
+    [
+      `  agents ${seeded.agents.join(', ')} (answered by npm run dev at ${base}/dev/demo-agent/…)`,
+      `  tokens ${seeded.tokens.join(', ')}; project ${seeded.project} with a finished build`,
+      '',
+      'Try it (npm run dev must be running):',
+      `  curl -X POST -H 'x-api-key: ${key}' ${base}/dev/faucet`,
+      `  curl -X POST -H 'x-api-key: ${key}' -H 'content-type: application/json' \\`,
+      `       -d '{"input":{"text":"hello"},"tools":["web_search"]}' ${base}/agents/demo-echo/invoke`,
+      `  curl ${base}/projects/${seeded.project}`,
+    ].join('\n'),
+  );
+}
+
+if (require.main === module) {
+  main().catch(exitWith);
+}

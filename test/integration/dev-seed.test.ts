@@ -1,0 +1,168 @@
+import type { App } from '../../api/app';
+import { splitEarnings } from '../../shared/domain/pricing';
+import { demoAgentRoutes } from '../../scripts/demo-agent';
+import { DEMO_USERS, seedDemo, type SeededDemo } from '../../scripts/seed';
+import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+
+/**
+ * `npm run seed` (scripts/seed.ts) against a database, then the developer's first paid call:
+ * the faucet, then an invocation of a seeded agent whose endpoint is the demo agent the dev
+ * server serves (scripts/demo-agent.ts, registered here on a listening API as dev.ts does).
+ */
+
+const MICRO = 1_000_000n;
+let ctx: TestContext;
+let app: App;
+let seeded: SeededDemo;
+let again: SeededDemo;
+
+const COUNTED = [
+  'users',
+  'api_keys',
+  'tokens',
+  'agents',
+  'agent_tool_prices',
+  'projects',
+  'project_runs',
+  'project_events',
+];
+
+async function counts(): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const table of COUNTED) {
+    const [row] = await ctx.sql<{ n: number }>(`select count(*)::int as n from ${table}`);
+    result[table] = row!.n;
+  }
+  return result;
+}
+
+async function balanceOf(userId: number): Promise<bigint> {
+  const [row] = await ctx.sql<{ balance: string }>(
+    'select balance from flow_accounts where user_id = $1',
+    [userId],
+  );
+  return BigInt(row?.balance ?? 0);
+}
+
+let afterFirst: Record<string, number>;
+
+beforeAll(async () => {
+  ctx = await createTestContext(UNLIMITED_RATES);
+  app = await ctx.newApi();
+  await app.register(demoAgentRoutes, { apiKeyPepper: ctx.config.apiKeyPepper });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const options = {
+    databaseUrl: ctx.config.databaseUrl!,
+    apiKeyPepper: ctx.config.apiKeyPepper,
+    agentBaseUrl: `http://127.0.0.1:${port}`,
+  };
+  seeded = await seedDemo(options);
+  afterFirst = await counts();
+  again = await seedDemo(options);
+});
+
+afterAll(async () => ctx?.close());
+
+describe('npm run seed', () => {
+  it('creates the demo users, keys, tokens, agents with tool prices and a finished build', () => {
+    expect(seeded.inserted).toEqual({
+      users: 2,
+      api_keys: 2,
+      tokens: 2,
+      agents: 2,
+      agent_tool_prices: 3,
+      projects: 1,
+      project_runs: 1,
+      project_events: 7,
+    });
+    expect(seeded.users.map((user) => user.address)).toEqual(DEMO_USERS.map((u) => u.address));
+  });
+
+  it('is idempotent: a second run adds nothing and hands out the same keys', async () => {
+    expect(Object.values(again.inserted).every((n) => n === 0)).toBe(true);
+    expect(await counts()).toEqual(afterFirst);
+    expect(again.users).toEqual(seeded.users);
+  });
+
+  it('lists the agents in the marketplace and shows the finished build', async () => {
+    const listing = await app.inject({ method: 'GET', url: '/marketplace/agents?tags=demo' });
+    expect(listing.statusCode).toBe(200);
+    const slugs = listing.json<{ items: { slug: string }[] }>().items.map((agent) => agent.slug);
+    expect(slugs.sort()).toEqual(['demo-echo', 'demo-oracle']);
+
+    const project = await app.inject({ method: 'GET', url: `/projects/${seeded.project}` });
+    expect(project.statusCode).toBe(200);
+    expect(project.json()).toMatchObject({ status: 'completed', tokenSlug: 'demo-dpnm' });
+    const events = await ctx.sql<{ type: string; seq: string }>(
+      `select e.type, e.seq from project_events e join projects p on p.id = e.project_id
+        where p.slug = $1 order by e.seq`,
+      [seeded.project],
+    );
+    expect(events.map((event) => event.type)).toEqual([
+      'plan',
+      'message',
+      'tool_call',
+      'tool_result',
+      'commit',
+      'message',
+      'done',
+    ]);
+  });
+});
+
+describe('seed → faucet → a paid invocation', () => {
+  it('charges the demo caller and pays the demo agent’s owner', async () => {
+    const [alice, bob] = seeded.users as [SeededDemo['users'][0], SeededDemo['users'][0]];
+    const faucet = await app.inject({
+      method: 'POST',
+      url: '/dev/faucet',
+      headers: { 'x-api-key': alice.apiKey },
+    });
+    expect(faucet.statusCode).toBe(201);
+    expect(await balanceOf(alice.id)).toBe(1000n * MICRO);
+    const ownerBefore = await balanceOf(bob.id);
+
+    const call = await app.inject({
+      method: 'POST',
+      url: '/agents/demo-echo/invoke',
+      headers: { 'x-api-key': alice.apiKey, 'idempotency-key': 'first-demo-call' },
+      payload: { input: { text: 'hello' }, tools: ['web_search'] },
+    });
+    expect(call.statusCode).toBe(200);
+    const body = call.json<{ costFlow: number; toolsUsed: string[]; output: { echo: unknown } }>();
+    // 1 FLOW per call plus web_search at 0.25.
+    expect(body).toMatchObject({ costFlow: 1.25, toolsUsed: ['web_search'] });
+    expect(body.output.echo).toEqual({ text: 'hello' });
+    const cost = 1_250_000n;
+    expect(await balanceOf(alice.id)).toBe(1000n * MICRO - cost);
+    // demo-echo carries bob's token: the owner's share of the split.
+    expect((await balanceOf(bob.id)) - ownerBefore).toBe(splitEarnings(cost, true).owner);
+
+    const free = await app.inject({
+      method: 'POST',
+      url: '/agents/demo-oracle/invoke',
+      headers: { 'x-api-key': alice.apiKey },
+      payload: { input: 'will it build?', tools: [] },
+    });
+    expect(free.statusCode).toBe(200);
+    expect(free.json()).toMatchObject({ costFlow: 0, model: 'demo-oracle-1' });
+  });
+
+  it('fails the call, and charges nothing, when the endpoint secret does not match', async () => {
+    const [alice] = seeded.users as [SeededDemo['users'][0]];
+    await ctx.sql(
+      `update agents set endpoint_secret = 'whsec_bm90LXRoZS1zZWNyZXQ=' where slug = 'demo-echo'`,
+    );
+    const before = await balanceOf(alice.id);
+    const call = await app.inject({
+      method: 'POST',
+      url: '/agents/demo-echo/invoke',
+      headers: { 'x-api-key': alice.apiKey },
+      payload: { input: 'x', tools: [] },
+    });
+    expect(call.statusCode).toBe(502);
+    expect(call.json().error.code).toBe('agent_failed');
+    expect(await balanceOf(alice.id)).toBe(before);
+  });
+});

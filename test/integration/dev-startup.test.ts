@@ -1,0 +1,357 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client as TemporalClient, Connection } from '@temporalio/client';
+import { Client as PgClient } from 'pg';
+import { portAnswers } from '../../scripts/dev-env';
+import { databaseUrl, findTemporalCli, freePort, readTestServices } from '../helpers/services';
+
+/**
+ * `npm run dev` (scripts/dev.ts) run as a developer runs it: a real process (`node --import
+ * tsx`, the npm script, in its own process group), in a fresh directory (its `.data/` and
+ * `.env`).
+ * Each failure ends with its reason alone on stderr, exit code 1, and nothing it started
+ * survives: no process of its group is left, and the ports of its children are closed.
+ */
+
+const ROOT = join(__dirname, '..', '..');
+/** `npm run dev` is `node --import tsx scripts/dev.ts`: the loader by path, from any cwd. */
+const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
+const DEV_SCRIPT = join(ROOT, 'scripts', 'dev.ts');
+/** A PATH with node and a shell but no `temporal`. */
+const PATH_WITHOUT_TEMPORAL = [dirname(process.execPath), '/usr/bin', '/bin'].join(':');
+
+interface DevRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** The JSON log lines of stdout. */
+  logs: Record<string, unknown>[];
+  pgid: number;
+}
+
+const services = readTestServices();
+const dirs: string[] = [];
+
+function freshDir(dotEnv?: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dev-startup-'));
+  dirs.push(dir);
+  if (dotEnv) {
+    const text = Object.entries(dotEnv).map(([name, value]) => `${name}=${value}`);
+    writeFileSync(join(dir, '.env'), `${text.join('\n')}\n`);
+  }
+  return dir;
+}
+
+/** True while any process of the group is alive (zombies included). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits up to 5 s for the group to be empty; kills what is left (the test then fails). */
+async function groupGone(pgid: number): Promise<boolean> {
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    if (!groupAlive(pgid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // gone meanwhile
+  }
+  return false;
+}
+
+/**
+ * Runs scripts/dev.ts in `cwd` with exactly `env` (plus what tsx needs) until it exits;
+ * `whenUp()` runs once the start-up banner is out, and then the run gets Ctrl-C.
+ */
+function runDev(
+  cwd: string,
+  env: Record<string, string>,
+  whenUp?: () => Promise<void>,
+  timeoutMs = 110_000,
+): Promise<DevRun> {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, DEV_SCRIPT], {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      HOME: process.env.HOME ?? '/tmp',
+      TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  let up = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (!up && whenUp && stdout.includes('  FLOW  ')) {
+      up = true;
+      void whenUp()
+        .catch((error: unknown) => (stderr += `whenUp failed: ${String(error)}\n`))
+        .finally(() => {
+          // Ctrl-C as a terminal under `npm run dev` delivers it: to the whole process group,
+          // and once more relayed by npm.
+          process.kill(-child.pid!, 'SIGINT');
+          setTimeout(() => child.kill('SIGINT'), 30);
+        });
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }, timeoutMs);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const logs = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      resolve({ code, stdout, stderr, logs, pgid: child.pid! });
+    });
+  });
+}
+
+/** Services of the test run, so that only the case under test starts anything. */
+function baseEnv(): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? PATH_WITHOUT_TEMPORAL,
+    DATABASE_URL: services.adminDatabaseUrl,
+    REDIS_URL: services.redisUrl,
+    REDIS_KEY_PREFIX: `dev-startup-${services.runId}:`,
+    TEMPORAL_TASK_QUEUE: `dev-startup-${services.runId}`,
+  };
+}
+
+function expectNoStackTrace(stderr: string): void {
+  expect(stderr).not.toMatch(/^\s+at /m);
+  expect(stderr).not.toMatch(/EADDRINUSE|node:internal|Error:/);
+}
+
+let held: Server;
+let heldPort: number;
+
+beforeAll(async () => {
+  held = createServer();
+  await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+  heldPort = (held.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => held.close(resolve));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run dev when its port is taken', () => {
+  it('ends with one line naming the port (PORT read from .env), and starts nothing', async () => {
+    const anvilPort = await freePort();
+    const run = await runDev(freshDir({ PORT: String(heldPort) }), {
+      ...baseEnv(),
+      TEMPORAL_ADDRESS: services.temporalAddress,
+      DEV_ANVIL_PORT: String(anvilPort),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`port ${heldPort} is in use: set PORT to another port\n`);
+    expectNoStackTrace(run.stderr);
+    expect(await groupGone(run.pgid)).toBe(true);
+    expect(await portAnswers(anvilPort)).toBe(false);
+  }, 120_000);
+});
+
+describe('npm run dev failing after it started its children', () => {
+  it('stops the Temporal dev server, anvil and the payment stand-ins it started', async () => {
+    const temporalCli = findTemporalCli();
+    const anvilPort = await freePort();
+    const port = await freePort();
+    const run = await runDev(
+      // The environment wins over .env: the held port there is not the one used.
+      freshDir({ PORT: String(heldPort) }),
+      {
+        ...baseEnv(),
+        PORT: String(port),
+        DEV_ANVIL_PORT: String(anvilPort),
+        // Without a CLI on this machine, the run's Temporal stands in for the dev server.
+        ...(temporalCli ? {} : { TEMPORAL_ADDRESS: services.temporalAddress }),
+        // Synapse cannot start with this interpreter: the failure comes after everything else.
+        DEV_MATRIX: 'true',
+        DEV_SYNAPSE_PORT: String(await freePort()),
+        SYNAPSE_PYTHON: '/bin/false',
+      },
+    );
+    expect(run.stderr).toMatch(
+      /^DEV_MATRIX=true: Synapse could not be started: SYNAPSE_PYTHON=\/bin\/false cannot import synapse/,
+    );
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.code).toBe(1);
+    expectNoStackTrace(run.stderr);
+
+    // The Temporal dev server's own output went through the log too: JSON lines only.
+    for (const line of run.stdout.split('\n').filter((text) => text.length > 0)) {
+      expect(line).toMatch(/^\{.*\}$/);
+    }
+
+    // What it had started, from its own log lines.
+    const started = (text: string) => run.logs.find((line) => String(line.msg).includes(text));
+    const standIns = started('loopback stand-ins of Crypto Pay and Platega');
+    expect(standIns).toBeDefined();
+    expect(started(`anvil ${''}`)?.msg).toMatch(/chain 31337 is anvil/);
+    const ports = [
+      anvilPort,
+      Number(new URL(String(standIns!.cryptobot)).port),
+      Number(new URL(String(standIns!.platega)).port),
+    ];
+    if (temporalCli) {
+      const temporal = started('started the temporal CLI');
+      expect(temporal).toBeDefined();
+      ports.push(Number(String(temporal!.address).split(':').pop()));
+    }
+
+    expect(await groupGone(run.pgid)).toBe(true);
+    for (const closed of ports) {
+      expect({ port: closed, answers: await portAnswers(closed) }).toEqual({
+        port: closed,
+        answers: false,
+      });
+    }
+  }, 120_000);
+});
+
+describe('npm run dev when it starts', () => {
+  const database = `dev_startup_${services.runId}`;
+
+  afterAll(async () => {
+    const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${database}" with (force)`);
+    await admin.end();
+    // The maintenance workflows it started on the run's Temporal, left without a worker.
+    const connection = await Connection.connect({ address: services.temporalAddress });
+    try {
+      const client = new TemporalClient({ connection, namespace: services.temporalNamespace });
+      const queue = baseEnv().TEMPORAL_TASK_QUEUE!;
+      const running = client.workflow.list({
+        query: `TaskQueue = '${queue}' AND ExecutionStatus = 'Running'`,
+      });
+      for await (const workflow of running) {
+        await client.workflow
+          .getHandle(workflow.workflowId, workflow.runId)
+          .terminate('dev-startup test cleanup')
+          .catch(() => undefined);
+      }
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('logs one JSON object per line (migrations, the workflow bundle), serves, and stops on Ctrl-C', async () => {
+    const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${database}" with (force)`);
+    await admin.query(`create database "${database}"`);
+    await admin.end();
+
+    const port = await freePort();
+    const seen: Record<string, unknown> = {};
+    const run = await runDev(
+      freshDir(),
+      {
+        ...baseEnv(),
+        PORT: String(port),
+        DATABASE_URL: databaseUrl(services.adminDatabaseUrl, database),
+        TEMPORAL_ADDRESS: services.temporalAddress,
+        CHAIN_RPC_URLS: `31337=${services.anvilUrl}`,
+        DEV_PAYMENT_STAND_INS: 'false',
+      },
+      async () => {
+        const base = `http://127.0.0.1:${port}`;
+        seen.readyz = (await fetch(`${base}/readyz`)).status;
+        seen.home = ((await (await fetch(`${base}/`)).json()) as { docs: string }).docs;
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(seen).toEqual({ readyz: 200, home: `http://localhost:${port}/docs` });
+
+    // Everything before the banner, and after it, is a JSON log line; none is a wall of text.
+    const [before, after] = run.stdout.split(/\n\n {2}API {10}.*\n[\s\S]*? {2}FLOW .*\n\n/);
+    for (const line of [...before!.split('\n'), ...(after ?? '').split('\n')]) {
+      if (line.length === 0) continue;
+      expect(line).toMatch(/^\{.*\}$/);
+      expect(line.length).toBeLessThan(4000);
+    }
+    // No ANSI colours (the migrator's were).
+    expect(run.stdout.includes('\u001b[')).toBe(false);
+    const messages = run.logs.map((line) => line.msg);
+    expect(messages.filter((msg) => msg === 'migrated').length).toBeGreaterThan(10);
+    const bundle = run.logs.find((line) => line.msg === 'workflow bundle compiled');
+    expect(bundle?.webpack).toMatch(/compiled successfully/);
+    expect(messages).toEqual(expect.arrayContaining(['workers started', 'stopping']));
+    expect(await groupGone(run.pgid)).toBe(true);
+    expect(await portAnswers(port)).toBe(false);
+  }, 120_000);
+});
+
+describe('npm run dev without Temporal', () => {
+  const expectTemporalHelp = (stderr: string) => {
+    expect(stderr).toMatch(/^Temporal could not be started: /);
+    expect(stderr).toContain('TEMPORAL_CLI_PATH');
+    expect(stderr).toContain('TEMPORAL_ADDRESS');
+    expect(stderr).toContain('https://docs.temporal.io/cli#install');
+    expectNoStackTrace(stderr);
+  };
+
+  it('says what to do when TEMPORAL_CLI_PATH names no file', async () => {
+    const run = await runDev(freshDir(), {
+      ...baseEnv(),
+      PATH: PATH_WITHOUT_TEMPORAL,
+      PORT: String(await freePort()),
+      TEMPORAL_CLI_PATH: '/nonexistent/bin/temporal',
+      DEV_ANVIL_PORT: String(await freePort()),
+    });
+    expect(run.code).toBe(1);
+    expectTemporalHelp(run.stderr);
+    expect(run.stderr).toContain('TEMPORAL_CLI_PATH=/nonexistent/bin/temporal does not exist');
+    expect(await groupGone(run.pgid)).toBe(true);
+  }, 120_000);
+
+  it('says what to do when there is no CLI and the SDK cannot download one', async () => {
+    // The SDK's download honours HTTPS_PROXY: a closed port makes it fail at once, online or
+    // not; a fresh TMPDIR holds no earlier download.
+    const closed = await freePort();
+    const proxy = `http://127.0.0.1:${closed}`;
+    const tmp = freshDir();
+    const run = await runDev(freshDir(), {
+      ...baseEnv(),
+      PATH: PATH_WITHOUT_TEMPORAL,
+      PORT: String(await freePort()),
+      DEV_ANVIL_PORT: String(await freePort()),
+      TMPDIR: tmp,
+      HTTPS_PROXY: proxy,
+      https_proxy: proxy,
+      ALL_PROXY: proxy,
+      NO_PROXY: '',
+    });
+    expect(run.code).toBe(1);
+    expectTemporalHelp(run.stderr);
+    expect(run.stderr).toContain(
+      'there is no `temporal` CLI on PATH, TEMPORAL_CLI_PATH is not set, and the Temporal SDK could not download a dev server',
+    );
+    expect(await groupGone(run.pgid)).toBe(true);
+  }, 120_000);
+});
