@@ -597,7 +597,7 @@ describe('OpenAPI', () => {
       ['/me/flow-balance', 'get', true],
       ['/me/payouts', 'get', true],
       ['/me/payouts', 'post', true],
-      ['/me/payouts/{*}', 'delete', true],
+      ['/me/payouts/{path}', 'delete', true],
       ['/internal/flow/credit', 'post', false],
     ];
     for (const [path, method, deprecated] of operations) {
