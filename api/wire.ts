@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_FLOW, parseFlow } from '../shared/domain/flow';
 import { SLUG_PATTERN } from '../shared/domain/slug';
 
-/** Wire building blocks shared by the route schemas (decisions §1). */
+/** Wire building blocks shared by the route schemas (docs/spec/contract.md §1). */
 
 /** ISO 8601 UTC with milliseconds, as every timestamp leaves the API. */
 export const isoTime = z.iso.datetime({ offset: false });

@@ -6,7 +6,7 @@ import { settle, type ServerProcess } from './sse-processes';
 import { closeSockets, Deliveries, percentile, subscribeMany } from './sse-subscribers';
 
 /**
- * What batching does to the cost of a fan-out (decisions §11: `fasterSse` streams get each
+ * What batching does to the cost of a fan-out (docs/spec/contract.md §11: `fasterSse` streams get each
  * event as it happens, the others a batch every `SSE_STANDARD_BATCH_MS`). A build step often
  * emits several events back to back (a tool call, its result, a message). Here `events` of
  * them at a time, each appended and published as a worker does, go to `size` subscribers of

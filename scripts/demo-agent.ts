@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * Demo agents for development: `npm run dev` serves them on its own port under
  * `/dev/demo-agent/<name>`, and `npm run seed` publishes marketplace agents whose endpoint is
  * that URL, so a paid invocation works on a laptop with nothing else running. Each verifies
- * the platform's `X-Service-Signature` the way an agent owner's endpoint would (decisions §7)
+ * the platform's `X-Service-Signature` the way an agent owner's endpoint would (docs/spec/contract.md §7)
  * and answers with the body the platform expects (`output`, `model`, `toolsUsed`, `usage`).
  *
  * Not part of the service: `buildApp` never registers these routes; the dev runner (and the

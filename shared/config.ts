@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The one place that knows the environment variables (decisions §9). Entry points call
+ * The one place that knows the environment variables (docs/spec/contract.md §9). Entry points call
  * `loadConfig(process.env)` once and hand the result down; nothing else reads the environment.
  */
 
-/** decisions §10: a chain's blocks are final 12 blocks below its head unless configured. */
+/** docs/spec/contract.md §10: a chain's blocks are final 12 blocks below its head unless configured. */
 export const DEFAULT_FINALITY_DEPTH = 12;
 
 const DEV_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -332,7 +332,7 @@ const envSchema = z
     // FLOW top-ups: FLOW credited per USD paid, and how long a top-up stays unwithdrawable.
     FLOW_PER_USD: z.coerce.number().positive().max(1_000_000).default(1),
     TOPUP_SETTLEMENT_HOURS: z.coerce.number().min(0).max(8_760).default(24),
-    // Requests per minute per bucket (decisions §5); API keys carry their own rate_limit_rpm.
+    // Requests per minute per bucket (docs/spec/contract.md §5); API keys carry their own rate_limit_rpm.
     RATE_LIMIT_ANONYMOUS_RPM: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_USER_RPM: z.coerce.number().int().positive().default(240),
     RATE_LIMIT_INTERNAL_RPM: z.coerce.number().int().positive().default(1000),
@@ -517,7 +517,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   }
   const env = parsed.data;
   const defaultAllowedHosts = env.NODE_ENV === 'production' ? '' : '127.0.0.1,localhost';
-  // Outside production the local development chain (anvil, decisions §7) is configured.
+  // Outside production the local development chain (anvil, docs/spec/contract.md §7) is configured.
   const chainRpcUrls =
     !source.CHAIN_RPC_URLS && env.NODE_ENV !== 'production'
       ? { 31337: 'http://127.0.0.1:8545' }

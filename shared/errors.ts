@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every error code the API can return, with its HTTP status (decisions §1). One table, so a
+ * Every error code the API can return, with its HTTP status (docs/spec/contract.md §1). One table, so a
  * code always maps to the same status and a new code cannot be added without one.
  */
 export const ERROR_STATUS = {

@@ -1,7 +1,7 @@
 import type { Redis, Result } from 'ioredis';
 
 /**
- * Fixed one-minute windows aligned to the UTC minute (decisions §5), counted in Redis so
+ * Fixed one-minute windows aligned to the UTC minute (docs/spec/contract.md §5), counted in Redis so
  * that any number of API instances share one exact count per bucket and window.
  *
  * One Lua script reads the clock of Redis itself (so instances with skewed clocks still

@@ -1,7 +1,7 @@
 import { createSigner, createVerifier } from 'fast-jwt';
 
 /**
- * Session JWTs (decisions §3): HS256 with `sub` (user id as a string, as RFC 7519 wants),
+ * Session JWTs (docs/spec/contract.md §3): HS256 with `sub` (user id as a string, as RFC 7519 wants),
  * `sid` (the server-side session), `iat` and `exp`, 30 days. The cookie carries the same JWT.
  */
 

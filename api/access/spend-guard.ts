@@ -10,7 +10,7 @@ import {
 } from '../../shared/domain/spend-period';
 
 /**
- * The spend guard every charged endpoint calls (decisions §5). A charge is reserved against
+ * The spend guard every charged endpoint calls (docs/spec/contract.md §5). A charge is reserved against
  * the key's current period with one conditional UPDATE in PostgreSQL: the row lock
  * serialises concurrent charges, the WHERE refuses any charge that would take the period
  * above the cap, and a charge in a new period starts the count from zero (UTC rollover).
@@ -136,7 +136,7 @@ export async function readSpend(
   return row ? stateOf(row, now) : null;
 }
 
-/** The `X-FLOW-*` headers of a key request (spec Limits, decisions §5). */
+/** The `X-FLOW-*` headers of a key request (spec Limits, docs/spec/contract.md §5). */
 export function spendHeaders(state: SpendState, cost: bigint): Record<string, string> {
   const headers: Record<string, string> = {
     'x-flow-cost': formatFlow(cost),

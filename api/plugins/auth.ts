@@ -23,7 +23,7 @@ import {
 } from '../access/session-tokens';
 
 /**
- * Who is calling, and may they (spec Authentication, decisions §3 and §5).
+ * Who is calling, and may they (spec Authentication, docs/spec/contract.md §3 and §5).
  *
  * Every route declares `config.auth`: `none` (health and docs: no credentials read, no rate
  * limit), `public` (credentials optional), `user` (a session or an API key), `internal`
@@ -175,7 +175,7 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
   }
 
   async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
-    // An x-api-key alone decides, whatever else the request carries (decisions §3).
+    // An x-api-key alone decides, whatever else the request carries (docs/spec/contract.md §3).
     const headerKey = request.headers['x-api-key'];
     if (headerKey !== undefined) {
       return { kind: 'user', actor: await apiKeyActor(String(headerKey)) };

@@ -8,7 +8,7 @@ import {
 import { AppError, ERROR_STATUS, errorEnvelopeSchema, type ErrorCode } from '../../shared/errors';
 
 /**
- * The one error handler: every 4xx/5xx leaves as `{error:{code,message}}` (decisions §1).
+ * The one error handler: every 4xx/5xx leaves as `{error:{code,message}}` (docs/spec/contract.md §1).
  * Also answers unknown routes (404 / 405 with `Allow`) and documents the envelope as the
  * 4xx/5xx response of every route, which makes the serializer enforce its shape.
  */

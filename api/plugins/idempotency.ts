@@ -12,7 +12,7 @@ import type { SealedBox } from '../../shared/domain/sealed-box';
 import { AppError } from '../../shared/errors';
 
 /**
- * `Idempotency-Key` on POST, PATCH and DELETE (decisions §2, IETF draft, Stripe).
+ * `Idempotency-Key` on POST, PATCH and DELETE (docs/spec/contract.md §2, IETF draft, Stripe).
  *
  * The key is claimed in PostgreSQL with one atomic upsert before the handler runs, so two
  * requests with the same key on any number of API instances never both execute. The

@@ -16,7 +16,7 @@ declare module 'fastify' {
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** `limit`: integer ≥ 1, default `defaultSize`, values above 100 clamped to 100 (decisions §1). */
+/** `limit`: integer ≥ 1, default `defaultSize`, values above 100 clamped to 100 (docs/spec/contract.md §1). */
 export function pageLimit(defaultSize: number) {
   return z.coerce
     .number({ error: 'must be an integer' })

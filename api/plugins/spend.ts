@@ -11,7 +11,7 @@ import { periodEnd, periodStart, spentInPeriod } from '../../shared/domain/spend
 import type { ApiKeyCredential } from '../access/api-key-store';
 
 /**
- * FLOW spend caps of API keys (decisions §5) for the request at hand. A charged handler
+ * FLOW spend caps of API keys (docs/spec/contract.md §5) for the request at hand. A charged handler
  * calls `request.reserveFlow(maxCost)` before the paid work (402 `spend_limit_reached` when
  * the key's cap would be passed) and `request.settleFlow(actualCost)` after it. A
  * reservation left unsettled is charged in full when the response succeeds and released

@@ -2,7 +2,7 @@ import type { ProjectStatus } from '../../shared/db/entities/project';
 import type { ProjectStreamEvent } from '../../shared/projects/events';
 
 /**
- * When a project stream ends (decisions §7: "the server ends the stream after `done`"), and
+ * When a project stream ends (docs/spec/contract.md §7: "the server ends the stream after `done`"), and
  * when there is nothing to stream at all.
  */
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** API key credentials (spec "API key", decisions §4). Only the HMAC and the prefix are stored. */
+/** API key credentials (spec "API key", docs/spec/contract.md §4). Only the HMAC and the prefix are stored. */
 
 export const API_KEY_FORMAT = /^svc_live_[0-9a-f]{64}$/;
 export const API_KEY_PREFIX_LENGTH = 12;

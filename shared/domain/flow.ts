@@ -1,5 +1,5 @@
 /**
- * FLOW amounts are integer micro-FLOW (6 decimals) in code and storage (decisions §1).
+ * FLOW amounts are integer micro-FLOW (6 decimals) in code and storage (docs/spec/contract.md §1).
  * Wire values are numbers, except `spend_limit_flow`, a decimal string.
  */
 

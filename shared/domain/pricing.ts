@@ -1,5 +1,5 @@
 /**
- * What an agent call or subscription costs and where the FLOW goes (decisions §6). Pure
+ * What an agent call or subscription costs and where the FLOW goes (docs/spec/contract.md §6). Pure
  * functions over micro-FLOW.
  */
 

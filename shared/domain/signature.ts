@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 /**
- * Signing of outbound deliveries (webhooks and agent calls, decisions §7): the service's own
+ * Signing of outbound deliveries (webhooks and agent calls, docs/spec/contract.md §7): the service's own
  * `X-Service-Signature: t=<unix>,v1=<hex>` over `<t>.<body>` keyed with the secret string (as
  * Stripe does), and the Standard Webhooks headers keyed with the bytes after `whsec_`, so any
  * Standard Webhooks verifier works too.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** Slugs are lowercase `[a-z0-9-]` (decisions §1), at most this long. */
+/** Slugs are lowercase `[a-z0-9-]` (docs/spec/contract.md §1), at most this long. */
 export const SLUG_MAX_LENGTH = 64;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

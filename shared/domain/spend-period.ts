@@ -1,5 +1,5 @@
 /**
- * Spend periods of API keys (decisions §5): they roll over at UTC boundaries, day at 00:00,
+ * Spend periods of API keys (docs/spec/contract.md §5): they roll over at UTC boundaries, day at 00:00,
  * week on Monday 00:00, month on the 1st 00:00; `forever` never rolls over.
  */
 

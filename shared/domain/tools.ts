@@ -1,4 +1,4 @@
-/** The platform's tools an agent may use and price (decisions §8); any other is `tool_unknown`. */
+/** The platform's tools an agent may use and price (docs/spec/contract.md §8); any other is `tool_unknown`. */
 export const PLATFORM_TOOLS = {
   web_search: 'Searches the web and returns ranked results',
   web_fetch: 'Fetches a web page or document by URL',

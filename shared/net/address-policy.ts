@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which IP addresses outbound calls (agent endpoints, webhooks) may reach (decisions §7).
+ * Which IP addresses outbound calls (agent endpoints, webhooks) may reach (docs/spec/contract.md §7).
  *
  * Only ipaddr.js's `unicast` range (its name for "none of the special ranges") is allowed, so
  * every named range is refused: loopback, private (RFC 1918), link-local (incl. the cloud

@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { AppError } from '../errors';
 import { isForbiddenAddress } from './address-policy';
 
-/** Hosts exempt from the address check (config `WEBHOOK_ALLOWED_HOSTS`, decisions §7). */
+/** Hosts exempt from the address check (config `WEBHOOK_ALLOWED_HOSTS`, docs/spec/contract.md §7). */
 export interface OutboundPolicy {
   allowedHosts: readonly string[];
 }
@@ -59,7 +59,7 @@ export function parseOutboundUrl(
 }
 
 /**
- * Checks a URL given for an agent endpoint or a webhook before it is stored (decisions §7): https
+ * Checks a URL given for an agent endpoint or a webhook before it is stored (docs/spec/contract.md §7): https
  * (plain http only for allow-listed hosts), no credentials, and unless the host is allow-listed,
  * every address it resolves to must be public. The outbound client checks the addresses again
  * when it connects, since DNS may answer differently later.

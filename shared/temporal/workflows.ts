@@ -83,7 +83,7 @@ export interface ChainSyncInput {
   passesPerRun: number;
 }
 
-/** What one indexer pass did: small figures only, never logs (decisions §10). */
+/** What one indexer pass did: small figures only, never logs (docs/spec/contract.md §10). */
 export interface ChainSyncPassResult {
   nextBlock: number;
   head: number;

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * An agent runtime on loopback, standing in for an owner's endpoint: a real HTTP server that
- * verifies the platform's signature (written here from decisions §7, not with the service's
+ * verifies the platform's signature (written here from docs/spec/contract.md §7, not with the service's
  * code) and answers as the test's `input` asks.
  */
 

@@ -13,7 +13,7 @@ import { grantTier } from '../helpers/tiers';
 import { fundFlow } from '../helpers/flow';
 
 /**
- * GET /me/analytics (decisions §11): basic for plus, advanced for pro and max, nothing
+ * GET /me/analytics (docs/spec/contract.md §11): basic for plus, advanced for pro and max, nothing
  * without a tier. Traffic is real where it can be (invocations of agents on a loopback
  * endpoint, requests made with API keys), and history is written straight into the rows the
  * read models are kept from (agent_daily_stats, api_key_usage, agent_calls), at known days.

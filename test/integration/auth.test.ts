@@ -16,7 +16,7 @@ import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers
 import { readTestServices } from '../helpers/services';
 import { compileFixture } from '../helpers/solidity';
 
-/** SIWE login, sessions, credential precedence and internal tokens (decisions §3). */
+/** SIWE login, sessions, credential precedence and internal tokens (docs/spec/contract.md §3). */
 
 const INTERNAL_TOKEN = 'internal-token-for-tests-0123456789abcdef';
 

@@ -8,7 +8,7 @@ import { launchpad, startIndexer } from '../helpers/launchpad';
 import { startWorkerProcess } from '../helpers/worker-process';
 
 /**
- * Crash safety of the indexer (decisions §10): the worker process is killed with SIGKILL in
+ * Crash safety of the indexer (docs/spec/contract.md §10): the worker process is killed with SIGKILL in
  * the middle of a backfill of many small ranges; once a new worker resumes, the index equals a
  * clean re-index of the same chain into another database, row for row, with no gap and no
  * duplicate.

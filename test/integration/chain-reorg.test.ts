@@ -3,7 +3,7 @@ import { eventually } from '../helpers/chain';
 import { useOwnChain, type HolderItem, type Page } from '../helpers/launchpad';
 
 /**
- * A reorganisation above the finality line (decisions §10): the indexer has indexed three
+ * A reorganisation above the finality line (docs/spec/contract.md §10): the indexer has indexed three
  * blocks of trades, the chain replaces them with another branch, and the index ends up with
  * exactly the new branch's trades and balances, no row twice. On a chain of the test's own,
  * since it rewrites history.

@@ -4,7 +4,7 @@ import { eventually } from '../helpers/chain';
 import { useOwnChain } from '../helpers/launchpad';
 
 /**
- * Token states the chain decides by itself (decisions §10): a token whose launch the chain
+ * Token states the chain decides by itself (docs/spec/contract.md §10): a token whose launch the chain
  * has not shown within LAUNCH_TIMEOUT_HOURS of its creation is `failed`, judged by the chain's
  * own clock (anvil's time, moved forward here: the injected clock), and so is a token created
  * with an instance no configured factory launched. A launched token stays live.

@@ -14,7 +14,7 @@ import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 import { fundFlow, microFlow } from '../helpers/flow';
 
 /**
- * Paid invocation (decisions §6) end to end: a real agent endpoint on loopback, real
+ * Paid invocation (docs/spec/contract.md §6) end to end: a real agent endpoint on loopback, real
  * PostgreSQL balances and ledger, two API instances for the concurrency cases.
  */
 

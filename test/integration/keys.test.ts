@@ -4,7 +4,7 @@ import type { App } from '../../api/app';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 
-/** API keys: the six spec endpoints, roll, secrecy of raw keys, usage (decisions §4). */
+/** API keys: the six spec endpoints, roll, secrecy of raw keys, usage (docs/spec/contract.md §4). */
 
 const KEY_FORMAT = /^svc_live_[0-9a-f]{64}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

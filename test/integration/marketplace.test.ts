@@ -5,7 +5,7 @@ import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 
 /**
- * Agents and the marketplace (spec "Agent (marketplace)", "Marketplace", decisions §6, §8):
+ * Agents and the marketplace (spec "Agent (marketplace)", "Marketplace", docs/spec/contract.md §6, §8):
  * owner routes, publishing and monetization rules, visibility after unpublish, the listing's
  * sorts, stats and keyset pagination, tool prices, ratings.
  */

@@ -14,7 +14,7 @@ import {
 } from '../../shared/net/outbound-client';
 
 /**
- * The outbound HTTP client agent calls and webhooks use (decisions §7), against real HTTP servers
+ * The outbound HTTP client agent calls and webhooks use (docs/spec/contract.md §7), against real HTTP servers
  * on loopback: address policy at connect time, no redirects, deadline, body limit.
  */
 

@@ -9,7 +9,7 @@ import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers'
 import { fundFlow, microFlow } from '../helpers/flow';
 
 /**
- * Premium agents (decisions §11 `premiumAgents`): the owner marks an agent premium; only
+ * Premium agents (docs/spec/contract.md §11 `premiumAgents`): the owner marks an agent premium; only
  * callers whose tier has the feature (pro, max; active or in grace) and the owner may invoke it
  * or buy its subscription. Everyone else gets 403 feature_not_in_tier before anything is
  * priced, held, charged, sent to the agent or recorded as a call. Real agent endpoint on

@@ -9,7 +9,7 @@ import { SseClient } from '../helpers/sse-client';
 import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers';
 
 /**
- * Private projects (decisions §7, §11 `privateProjects`): only the max tier, active or in
+ * Private projects (docs/spec/contract.md §7, §11 `privateProjects`): only the max tier, active or in
  * grace, may create one; once created it exists for its owner only, through every route:
  * metadata, the live stream, owner actions, milestone subscriptions and the owner's list.
  * Driven end to end over HTTP (the stream over a real socket); tiers are rows in

@@ -6,7 +6,7 @@ import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers
 import { insertProject } from '../helpers/project-fixtures';
 
 /**
- * Caching of a run's artifact (decisions §7 "Artifact"): it never changes, so it is cacheable
+ * Caching of a run's artifact (docs/spec/contract.md §7 "Artifact"): it never changes, so it is cacheable
  * for good and revalidated by ETag; a 304 never reads the bytes from PostgreSQL.
  */
 

@@ -8,7 +8,7 @@ import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers
 import { insertProject } from '../helpers/project-fixtures';
 
 /**
- * Starting and canceling runs when Temporal's answer and the database disagree (decisions §7
+ * Starting and canceling runs when Temporal's answer and the database disagree (docs/spec/contract.md §7
  * "Start", "Cancel"): a start whose answer is lost although it reached Temporal, and a run
  * whose workflow was never started. A real Temporal server; no worker runs here, so the
  * worker's begin is done by SQL exactly as `beginRun` writes it.

@@ -15,7 +15,7 @@ import {
 import { grantTier, type SubscriptionStatus } from '../helpers/tiers';
 
 /**
- * Stream batching by tier (decisions §11: `fasterSse` (pro+) stream events are sent as they
+ * Stream batching by tier (docs/spec/contract.md §11: `fasterSse` (pro+) stream events are sent as they
  * happen, others' are batched every `SSE_STANDARD_BATCH_MS`), over real HTTP and real Redis.
  * Events are emitted as a build step does (append, then publish) a few ms apart, and each
  * client notes when each event arrived. Timing claims compare spreads (how far apart events

@@ -15,7 +15,7 @@ import {
 } from '../helpers/project-fixtures';
 
 /**
- * The project stream's guards (decisions §7 "Project stream (SSE)"), over real HTTP: clients
+ * The project stream's guards (docs/spec/contract.md §7 "Project stream (SSE)"), over real HTTP: clients
  * that hang up before their stream is set up, pub/sub messages the log does not back, and
  * archived projects, which can never run again.
  */

@@ -17,7 +17,7 @@ import {
 } from '../helpers/project-fixtures';
 
 /**
- * GET /projects/:slug/stream (spec "Project stream (SSE)", decisions §7) over real HTTP on two
+ * GET /projects/:slug/stream (spec "Project stream (SSE)", docs/spec/contract.md §7) over real HTTP on two
  * API instances sharing PostgreSQL and Redis. Builds are simulated the way the workers write
  * them: appendProjectEvents, then publishProjectEvents (or, to lose a message on purpose, not).
  */

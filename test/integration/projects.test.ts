@@ -10,7 +10,7 @@ import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers
 import { grantTier } from '../helpers/tiers';
 
 /**
- * Projects (spec "Projects", decisions §7): creation and its rules in order, visibility of
+ * Projects (spec "Projects", docs/spec/contract.md §7): creation and its rules in order, visibility of
  * private projects, starting, canceling and archiving runs against a real Temporal server (no
  * worker runs here, so a started workflow stays queued), milestone subscriptions, artifact
  * downloads and the caller's own list.
@@ -695,7 +695,7 @@ describe('/projects/:slug/subscribe', () => {
       });
     }
     expect(await subscriptionsOf(project.id)).toEqual([{ user_id: bob.userId }]);
-    // Deleting is 204 with no body (decisions §1), again when nothing is left to delete.
+    // Deleting is 204 with no body (docs/spec/contract.md §1), again when nothing is left to delete.
     for (let i = 0; i < 2; i++) {
       const response = await call('DELETE', url, bob);
       expect({ status: response.statusCode, body: response.body }).toEqual({

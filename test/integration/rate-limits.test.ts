@@ -7,7 +7,7 @@ import { createKey, signIn, type CreatedKey, type SignedIn } from '../helpers/au
 import { awaitFreshUtcMinute } from '../helpers/clock';
 
 /**
- * Rate limits (decisions §5, spec Limits): one bucket per IP, user, internal token or API
+ * Rate limits (docs/spec/contract.md §5, spec Limits): one bucket per IP, user, internal token or API
  * key, a fixed window aligned to the UTC minute, counted in Redis so that any number of API
  * instances share one exact count.
  *

@@ -4,7 +4,7 @@ import type { App } from '../../api/app';
 import { buildSearchQuery, type SearchInput } from '../../api/routes/search/service';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
-/** GET /search (spec "Search", decisions §7), on rows written straight into PostgreSQL. */
+/** GET /search (spec "Search", docs/spec/contract.md §7), on rows written straight into PostgreSQL. */
 
 const test = useTestApp([], UNLIMITED_RATES);
 

@@ -10,7 +10,7 @@ import { createKey, signIn, type CreatedKey, type SignedIn } from '../helpers/au
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
 
 /**
- * FLOW spend caps of API keys (decisions §5, spec "Limits"): the guard under concurrency,
+ * FLOW spend caps of API keys (docs/spec/contract.md §5, spec "Limits"): the guard under concurrency,
  * UTC period rollover, release of failed calls, the X-FLOW-* headers and key settings.
  */
 

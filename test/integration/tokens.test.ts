@@ -30,7 +30,7 @@ import { referenceFactories, referencePaymentTokens } from '../helpers/reference
 import { readTestServices } from '../helpers/services';
 import { compileFixture } from '../helpers/solidity';
 
-/** Tokens and chains: POST/GET /tokens, GET /tokens/:slug, GET /chains (decisions §7). */
+/** Tokens and chains: POST/GET /tokens, GET /tokens/:slug, GET /chains (docs/spec/contract.md §7). */
 
 type Reply = Awaited<ReturnType<App['inject']>>;
 

@@ -4,7 +4,7 @@ import { eventually } from '../helpers/chain';
 import { useOwnChain } from '../helpers/launchpad';
 
 /**
- * `usdt_bep20` end to end (decisions §11, docs/payments.md "usdt_bep20"): a checkout hands out
+ * `usdt_bep20` end to end (docs/spec/contract.md §11, docs/payments.md "usdt_bep20"): a checkout hands out
  * an EIP-681 URI with an amount-tagged USDT transfer, a wallet sends exactly that to the
  * treasury on anvil, and the chain indexer (the `chain-sync` workflow on a real worker)
  * confirms the payment only once the transfer's block is 3 blocks deep; the subscription

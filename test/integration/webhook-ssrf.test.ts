@@ -11,7 +11,7 @@ import { signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 
 /**
- * SSRF (issue 6, decisions §7): with no host allow-listed, a webhook URL aimed at loopback,
+ * SSRF (issue 6, docs/spec/contract.md §7): with no host allow-listed, a webhook URL aimed at loopback,
  * private, link-local, metadata, IPv4-mapped or decimal-IP addresses, at a name resolving to
  * one, or not using https is refused when it is stored; the outbound client that delivers
  * refuses the same addresses at connect time; and a receiver's redirect is never followed.

@@ -8,7 +8,7 @@ import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
 
 /**
- * Webhook endpoints (spec "Webhooks", decisions §7): subscriptions, the event catalog, test
+ * Webhook endpoints (spec "Webhooks", docs/spec/contract.md §7): subscriptions, the event catalog, test
  * pings, soft delete, and the delivery history with redelivery. No worker runs here: a started
  * delivery workflow stays pending in Temporal, where its id and input are checked.
  */

@@ -6,7 +6,7 @@ import {
 } from '../../shared/net/outbound-url';
 import { AppError } from '../../shared/errors';
 
-/** Which addresses and URLs outbound calls may reach (decisions §7). */
+/** Which addresses and URLs outbound calls may reach (docs/spec/contract.md §7). */
 
 describe('isForbiddenAddress', () => {
   it.each([

@@ -18,7 +18,7 @@ import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-proces
 
 /**
  * The delivery workflow against real receivers on loopback. Signatures are checked with a
- * verifier written here from decisions §7 (not the service's signing code) and with the stock
+ * verifier written here from docs/spec/contract.md §7 (not the service's signing code) and with the stock
  * `standardwebhooks` package.
  */
 

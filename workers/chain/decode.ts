@@ -23,7 +23,7 @@ import { tokenIdOfRef } from '../../shared/chain/launchpad';
  * re-index of the same blocks yields the same rows.
  */
 
-/** Where a row comes from: what every table keys on (decisions §10). */
+/** Where a row comes from: what every table keys on (docs/spec/contract.md §10). */
 export interface Position {
   blockNumber: number;
   logIndex: number;

@@ -168,7 +168,7 @@ export async function writeBatch(
 }
 
 /**
- * Links a launch to the token its ref names (decisions §10 "Linking"): only a `pending` token
+ * Links a launch to the token its ref names (docs/spec/contract.md §10 "Linking"): only a `pending` token
  * of the same chain and template, and only once (a replayed launch stays unlinked).
  */
 async function linkLaunch(

@@ -25,7 +25,7 @@ const DESCRIPTION =
   'by every write; requests made with an API key on another API instance show within the ' +
   'usage log’s flush interval.';
 
-/** The caller's analytics (decisions §11 entitlements). A session or an API key. */
+/** The caller's analytics (docs/spec/contract.md §11 entitlements). A session or an API key. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const reads = { db: opts.deps.db };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TIERS } from '../../../shared/db/entities/subscription';
 
-/** Wire shapes of `GET /me/analytics` (decisions §11; docs/decisions.md "Analytics"). */
+/** Wire shapes of `GET /me/analytics` (docs/spec/contract.md §11; docs/decisions.md "Analytics"). */
 
 export const DEFAULT_DAYS = 30;
 /** The longest window of basic analytics (plus). */

@@ -12,7 +12,7 @@ import {
 } from './schemas';
 
 /**
- * `GET /me/analytics` (decisions §11): basic analytics for plus, advanced for pro and max.
+ * `GET /me/analytics` (docs/spec/contract.md §11): basic analytics for plus, advanced for pro and max.
  * Two statements: the caller's tier (one primary-key row), then the whole answer for that
  * level, so a refused caller costs one lookup and a basic caller never pays for the advanced
  * parts.

@@ -31,7 +31,7 @@ import { isoTime } from '../../wire';
 import { errors } from '../../plugins/openapi';
 
 /**
- * SIWE and Matrix login, account linking, logout and the current user (decisions §3 and
+ * SIWE and Matrix login, account linking, logout and the current user (docs/spec/contract.md §3 and
  * "Matrix login and account linking").
  */
 export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {

@@ -7,7 +7,7 @@ import { AppError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 
 /**
- * Sign-In with Ethereum (EIP-4361, decisions §3). Nonces live in Redis for 10 minutes and
+ * Sign-In with Ethereum (EIP-4361, docs/spec/contract.md §3). Nonces live in Redis for 10 minutes and
  * are consumed atomically, so a nonce logs in at most once across every API instance.
  * Without Redis (down, or silent past the command timeout) sign-in answers 503: a nonce can
  * be neither issued nor checked anywhere else.

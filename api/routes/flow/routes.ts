@@ -25,7 +25,7 @@ export const PAYOUTS_GONE =
   'Payouts were removed: withdrawing FLOW means selling it from your wallet (see /me/flow-onchain)';
 const PAYOUT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** FLOW balance, ledger and internal credits (spec "FLOW", decisions §6). */
+/** FLOW balance, ledger and internal credits (spec "FLOW", docs/spec/contract.md §6). */
 export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const reads = { db: opts.deps.db, cursors: app.cursors };
   app.get(

@@ -23,7 +23,7 @@ import { errors } from '../../plugins/openapi';
 
 const tags = ['api-keys'];
 
-/** API keys (spec "API keys", decisions §4). A session or an API key may manage keys. */
+/** API keys (spec "API keys", docs/spec/contract.md §4). A session or an API key may manage keys. */
 export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const reads = { db: opts.deps.db };
   const services = (request: FastifyRequest) => ({

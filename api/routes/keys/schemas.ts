@@ -3,7 +3,7 @@ import { parseFlow } from '../../../shared/domain/flow';
 import { SPEND_PERIODS } from '../../../shared/domain/spend-period';
 import { isoTime } from '../../wire';
 
-/** Wire shapes of the API key endpoints (decisions §4): snake_case, as the spec writes them. */
+/** Wire shapes of the API key endpoints (docs/spec/contract.md §4): snake_case, as the spec writes them. */
 
 export const MAX_RATE_LIMIT_RPM = 100_000;
 export const MAX_GRACE_SECONDS = 7 * 24 * 3600;

@@ -12,7 +12,7 @@ import { isKeyActive, type ApiKeyStore } from '../../access/api-key-store';
 import { activeKeys, type KeyRow } from './queries';
 import type { apiKeySchema, createKeyBody, updateKeyBody } from './schemas';
 
-/** API key management (decisions §4). Every function acts for one user and checks ownership. */
+/** API key management (docs/spec/contract.md §4). Every function acts for one user and checks ownership. */
 
 export const MAX_ACTIVE_KEYS_PER_USER = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

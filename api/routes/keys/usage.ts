@@ -5,7 +5,7 @@ import { isKeyId, keyNotFound, type KeyReadDeps } from './service';
 import type { recentSchema, usageQuery as usageQuerySchema, usageSchema } from './schemas';
 
 /**
- * Usage reads over `api_key_usage` (decisions §4). `since` is a rolling window ending now:
+ * Usage reads over `api_key_usage` (docs/spec/contract.md §4). `since` is a rolling window ending now:
  * day = 24 h, week = 7 days, month = 30 days, all = since the key was created. Each is one
  * statement that also checks the key is the caller's (another user's key is a 404).
  */

@@ -50,7 +50,7 @@ const subscriptionResult = z
   })
   .meta({ id: 'AgentSubscription' });
 
-/** Paid agent invocation and agent subscriptions (decisions §6). */
+/** Paid agent invocation and agent subscriptions (docs/spec/contract.md §6). */
 export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {
   const outbound = createOutboundClient({
     allowedHosts: deps.config.webhookAllowedHosts,

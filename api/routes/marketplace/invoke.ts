@@ -21,7 +21,7 @@ import { agentForCaller, checkPremiumAccess } from './visibility';
 import { fieldPath, UNSTORABLE_TEXT, unstorableTextPath } from '../../../shared/domain/text';
 
 /**
- * Paid invocation (decisions §6). The order keeps money safe: price the call, reserve the
+ * Paid invocation (docs/spec/contract.md §6). The order keeps money safe: price the call, reserve the
  * maximum it can cost (key spend cap, then a hold on the caller's balance), call the agent,
  * then settle the real cost, the ledger rows and the 95/5 split in one transaction. Any
  * failure before settlement gives every reservation back, so a failed call costs nothing.

@@ -40,7 +40,7 @@ import { errors } from '../../plugins/openapi';
 const agentTags = ['agents'];
 const marketplaceTags = ['marketplace'];
 
-/** Agents and the marketplace (spec "Marketplace", decisions §6, §8). */
+/** Agents and the marketplace (spec "Marketplace", docs/spec/contract.md §6, §8). */
 export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const services = (request: FastifyRequest) => ({ em: request.em, config: opts.deps.config });
 

@@ -21,7 +21,7 @@ import {
 } from './schemas';
 import { ownedAgent } from './visibility';
 
-/** Agents as their owners manage them (spec "Marketplace", decisions §6). */
+/** Agents as their owners manage them (spec "Marketplace", docs/spec/contract.md §6). */
 
 export interface AgentServiceDeps {
   em: EntityManager;

@@ -77,7 +77,7 @@ export async function agentForCaller(
 }
 
 /**
- * The premium gate (decisions §11 `premiumAgents`): a premium agent may be called (or
+ * The premium gate (docs/spec/contract.md §11 `premiumAgents`): a premium agent may be called (or
  * subscribed to) only by callers whose tier has `premiumAgents` (pro, max). Its owner always
  * may: it is their own runtime, and they must be able to try it before anyone pays for it.
  * Checked after visibility (a hidden agent stays a 404) and before anything is priced,

@@ -8,7 +8,7 @@ export const DEFAULT_NOTIFICATION_PAGE = 50;
 
 export const notificationsQuery = z.object({
   cursor: cursorQuery,
-  /** Like every list's `limit` (decisions §1), with a larger default. */
+  /** Like every list's `limit` (docs/spec/contract.md §1), with a larger default. */
   limit: pageLimit(DEFAULT_NOTIFICATION_PAGE),
 });
 

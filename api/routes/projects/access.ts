@@ -5,7 +5,7 @@ import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
 
 /**
- * Who may see a project (decisions §7). A private project exists only for its owner: reads by
+ * Who may see a project (docs/spec/contract.md §7). A private project exists only for its owner: reads by
  * anyone else are refused without saying whether the slug exists.
  */
 

@@ -5,7 +5,7 @@ import type { Actor } from '../../access/actor';
 import { viewableProject } from './access';
 
 /**
- * A run's artifact download (decisions §7). A run's artifact never changes once written, so
+ * A run's artifact download (docs/spec/contract.md §7). A run's artifact never changes once written, so
  * it is cacheable for good, and a client that has it (its ETag) gets 304 without PostgreSQL
  * ever sending the bytes.
  */

@@ -24,7 +24,7 @@ import { errors } from '../../plugins/openapi';
 
 const tags = ['projects'];
 
-/** Projects (spec "Projects", decisions §7). The stream lives in `stream-routes.ts`. */
+/** Projects (spec "Projects", docs/spec/contract.md §7). The stream lives in `stream-routes.ts`. */
 export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, temporal, db } = opts.deps;
   const services = (request: FastifyRequest) => ({ em: request.em, db, config });

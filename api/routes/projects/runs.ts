@@ -22,7 +22,7 @@ import { ownedProject } from './access';
 import { AT_REST } from './service';
 
 /**
- * Starting and canceling a project's build run (decisions §7). The API writes the run, starts
+ * Starting and canceling a project's build run (docs/spec/contract.md §7). The API writes the run, starts
  * or signals its `project-build:<projectId>:<runId>` workflow and returns; it never waits for
  * the build.
  */

@@ -4,7 +4,7 @@ import { RUN_STATUSES } from '../../../shared/db/entities/project-run';
 import { pageOf, pageQuery } from '../../plugins/pagination';
 import { isoTime, slugParams } from '../../wire';
 
-/** Wire shapes of the project endpoints (spec "Projects", decisions §1 and §7): camelCase. */
+/** Wire shapes of the project endpoints (spec "Projects", docs/spec/contract.md §1 and §7): camelCase. */
 
 export const TITLE_MAX_LENGTH = 120;
 export const BRIEF_MAX_LENGTH = 2000;

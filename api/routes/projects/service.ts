@@ -15,7 +15,7 @@ import { ownedProject, viewableProject } from './access';
 import type { CreateProjectInput, ProjectView } from './schemas';
 import { currentView } from './views';
 
-/** Projects as their owners manage them (spec "Projects", decisions §7). */
+/** Projects as their owners manage them (spec "Projects", docs/spec/contract.md §7). */
 
 export interface ProjectServiceDeps {
   em: EntityManager;

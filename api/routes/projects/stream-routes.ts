@@ -134,7 +134,7 @@ async function streamTarget(
   return { ...row, lastEventSeq: Number(row.lastEventSeq) };
 }
 
-/** The project stream over SSE (spec "Project stream (SSE)", decisions §7). */
+/** The project stream over SSE (spec "Project stream (SSE)", docs/spec/contract.md §7). */
 const plugin: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, db, logger, orm, redis } = opts.deps;
   const hub = new ProjectStreamHub({
@@ -197,7 +197,7 @@ const plugin: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
         // An id the log never reached (a restored database) must not hide the events to come.
         lastEventId: Math.min(since ?? 0, project.lastEventSeq),
         endRule: endRuleOf(project),
-        // decisions §11: `fasterSse` (pro+) streams get each event as it happens.
+        // docs/spec/contract.md §11: `fasterSse` (pro+) streams get each event as it happens.
         batched: config.sse.standardBatchMs > 0 && !featuresOf(project.viewerTier).fasterSse,
         log: request.log,
       });

@@ -28,7 +28,7 @@ export const searchQuery = z.object({
     .int({ error: 'must be an integer' })
     .min(1, { error: 'must be at least 1' })
     .default(DEFAULT_SEARCH_LIMIT)
-    // Lenient like page sizes (decisions §1): too large is clamped, not refused.
+    // Lenient like page sizes (docs/spec/contract.md §1): too large is clamped, not refused.
     .transform((limit) => Math.min(limit, MAX_SEARCH_LIMIT))
     .describe(`${DEFAULT_SEARCH_LIMIT} by default; values above ${MAX_SEARCH_LIMIT} are clamped`),
 });
@@ -42,7 +42,7 @@ export const searchHitSchema = z
   })
   .meta({ id: 'SearchHit' });
 
-/** Search over published agents and tokens (spec "Search", decisions §7). */
+/** Search over published agents and tokens (spec "Search", docs/spec/contract.md §7). */
 export const searchRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { db } = opts.deps;
   app.get(

@@ -2,7 +2,7 @@ import type { SqlReader, Statement } from '../../../shared/db/sql';
 import { searchStatements, type SearchParams, type SearchRow, type TokenMatch } from './queries';
 
 /**
- * Search over published agents and all tokens (decisions §7): case-insensitive substring
+ * Search over published agents and all tokens (docs/spec/contract.md §7): case-insensitive substring
  * match on names (and token tickers), ranked exact → prefix → inner match.
  */
 

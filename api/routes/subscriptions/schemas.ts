@@ -6,7 +6,7 @@ import { isoTime } from '../../wire';
 /** Wire shapes of subscriptions, top-ups and provider callbacks (docs/payments.md). */
 
 // Strings first, checked against the lists in the service: an unknown tier or provider has
-// its own code (tier_unknown, provider_unsupported), after the body's shape (decisions §11).
+// its own code (tier_unknown, provider_unsupported), after the body's shape (docs/spec/contract.md §11).
 const tierField = z
   .string({ error: 'is required' })
   .max(32)

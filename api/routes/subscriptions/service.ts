@@ -95,7 +95,7 @@ function checkoutWire(issued: IssuedInvoice, tier: Tier) {
   };
 }
 
-/** `POST /subscriptions/checkout`: checks in the order of decisions §11, then one invoice. */
+/** `POST /subscriptions/checkout`: checks in the order of docs/spec/contract.md §11, then one invoice. */
 export async function checkout(
   deps: SubscriptionServiceDeps,
   actor: Actor,

@@ -60,7 +60,7 @@ function timeToGraduation(row: ChainStateRow, locked: bigint, threshold: bigint)
   return isoDuration(seconds);
 }
 
-/** The virtuals curve as `/onchain` shows it (decisions §10). */
+/** The virtuals curve as `/onchain` shows it (docs/spec/contract.md §10). */
 export function curveState(row: ChainStateRow) {
   if (row.instance === null || row.graduationThreshold === null) return null;
   const locked = BigInt(row.lockedPayment ?? '0');

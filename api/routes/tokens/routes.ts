@@ -16,7 +16,7 @@ import { errors } from '../../plugins/openapi';
 
 const tags = ['tokens'];
 
-/** Tokens and chains (spec "Tokens", decisions §7). */
+/** Tokens and chains (spec "Tokens", docs/spec/contract.md §7). */
 export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, db } = opts.deps;
   const services = (request: FastifyRequest) => ({ em: request.em, config });

@@ -16,7 +16,7 @@ import { LOCAL_CHAIN_EXAMPLE } from './chains';
 import { isoTime } from '../../wire';
 import { pageOf, pageQuery } from '../../plugins/pagination';
 
-/** Wire shapes of the token and chain endpoints (spec "Token", decisions §7): camelCase. */
+/** Wire shapes of the token and chain endpoints (spec "Token", docs/spec/contract.md §7): camelCase. */
 
 export const TOKEN_SORTS = ['new', 'old', 'name'] as const;
 export type TokenSort = (typeof TOKEN_SORTS)[number];

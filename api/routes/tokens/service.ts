@@ -27,7 +27,7 @@ import {
   type tokenSchema,
 } from './schemas';
 
-/** Token metadata and launch calldata (spec "Tokens", decisions §7). The service never signs. */
+/** Token metadata and launch calldata (spec "Tokens", docs/spec/contract.md §7). The service never signs. */
 
 export interface TokenServiceDeps {
   em: EntityManager;

@@ -21,7 +21,7 @@ import { errors } from '../../plugins/openapi';
 
 const tags = ['webhooks'];
 
-/** Webhook subscriptions and deliveries (spec "Webhooks", decisions §7). */
+/** Webhook subscriptions and deliveries (spec "Webhooks", docs/spec/contract.md §7). */
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, temporal, db } = opts.deps;
   const reads = { db, cursors: app.cursors };

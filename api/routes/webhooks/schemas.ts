@@ -5,7 +5,7 @@ import { WEBHOOK_EVENTS } from '../../../shared/webhooks/events';
 import { pageOf, pageQuery } from '../../plugins/pagination';
 import { isoTime } from '../../wire';
 
-/** Wire shapes of the webhook endpoints (decisions §1, §7): snake_case, as the spec writes them. */
+/** Wire shapes of the webhook endpoints (docs/spec/contract.md §1, §7): snake_case, as the spec writes them. */
 
 /** Live (not deleted) subscriptions a user may hold at once. */
 export const MAX_WEBHOOKS_PER_USER = 20;

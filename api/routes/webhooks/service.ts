@@ -15,7 +15,7 @@ import {
   type webhookSchema,
 } from './schemas';
 
-/** Webhook subscriptions (decisions §7). Every function acts for one user and checks ownership. */
+/** Webhook subscriptions (docs/spec/contract.md §7). Every function acts for one user and checks ownership. */
 
 export interface WebhookServiceDeps {
   em: EntityManager;

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Agent } from './agent';
 
-/** What a call pays, in micro-FLOW, for each use of a platform tool (decisions §8). */
+/** What a call pays, in micro-FLOW, for each use of a platform tool (docs/spec/contract.md §8). */
 export const AgentToolPrice = defineEntity({
   name: 'AgentToolPrice',
   tableName: 'agent_tool_prices',

@@ -3,7 +3,7 @@ import { SPEND_PERIODS } from '../../domain/spend-period';
 import { User } from './user';
 
 /**
- * An API key (spec "API key", decisions §4). Only the HMAC of the raw key is stored. Revocation
+ * An API key (spec "API key", docs/spec/contract.md §4). Only the HMAC of the raw key is stored. Revocation
  * is soft (`revokedAt`); a rolled key keeps working until `expiresAt`, then counts as revoked.
  * Spend is integer micro-FLOW counted within the period starting at `spendPeriodStart`.
  */

@@ -1,7 +1,7 @@
 import { p } from '@mikro-orm/core';
 
 /**
- * The columns every row derived from a log carries (decisions §10): where on the chain it
+ * The columns every row derived from a log carries (docs/spec/contract.md §10): where on the chain it
  * comes from, so a reorg can delete exactly the rows above the common ancestor and a re-index
  * can recognise a row it already wrote.
  */

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
- * One Idempotency-Key use (decisions §2). The row is claimed atomically before the handler
+ * One Idempotency-Key use (docs/spec/contract.md §2). The row is claimed atomically before the handler
  * runs (`in_progress`), then completed with the stored response. Rows past `expiresAt`
  * count as absent and are purged by the idempotency sweep workflow.
  */

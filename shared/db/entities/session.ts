@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './user';
 
 /**
- * A login (decisions §3). The JWT carries its id as `sid`; logout sets `revokedAt`, which
+ * A login (docs/spec/contract.md §3). The JWT carries its id as `sid`; logout sets `revokedAt`, which
  * kills every token of the session at once. `expiresAt` follows the newest token issued.
  */
 export const Session = defineEntity({
