@@ -1,4 +1,5 @@
 import type { Tier } from '../db/entities/subscription';
+import { addUtcMonths } from './calendar';
 import { TIER_PRICE_USD_CENTS } from './tiers';
 
 /**
@@ -6,31 +7,8 @@ import { TIER_PRICE_USD_CENTS } from './tiers';
  * upgrades, FLOW per USD, and the exact token amounts of `usdt_bep20` invoices. Pure.
  */
 
-export const DAY_MS = 86_400_000;
 /** Spec "Limits": a failed renewal keeps the features 7 days, retried daily. */
 export const GRACE_DAYS = 7;
-
-/**
- * The same instant `months` calendar months later (UTC), the day clamped to the month's end:
- * Jan 31 + 1 month = Feb 28 (29 in leap years).
- */
-export function addMonths(from: Date, months: number): Date {
-  const year = from.getUTCFullYear();
-  const month = from.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(from.getUTCDate(), lastDay);
-  return new Date(
-    Date.UTC(
-      year,
-      month,
-      day,
-      from.getUTCHours(),
-      from.getUTCMinutes(),
-      from.getUTCSeconds(),
-      from.getUTCMilliseconds(),
-    ),
-  );
-}
 
 /**
  * An upgrade's price: the monthly difference for the share of the current period left,
@@ -39,7 +17,7 @@ export function addMonths(from: Date, months: number): Date {
  */
 export function proratedUpgradeCents(from: Tier, to: Tier, renewsAt: Date, now: Date): number {
   const difference = TIER_PRICE_USD_CENTS[to] - TIER_PRICE_USD_CENTS[from];
-  const periodMs = renewsAt.getTime() - addMonths(renewsAt, -1).getTime();
+  const periodMs = renewsAt.getTime() - addUtcMonths(renewsAt, -1).getTime();
   const leftMs = Math.min(Math.max(renewsAt.getTime() - now.getTime(), 0), periodMs);
   return Math.max(1, Math.ceil((difference * leftMs) / periodMs));
 }

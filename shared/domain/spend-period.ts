@@ -3,6 +3,15 @@
  * week on Monday 00:00, month on the 1st 00:00; `forever` never rolls over.
  */
 
+import {
+  DAY_MS,
+  startOfNextUtcDay,
+  startOfNextUtcMonth,
+  startOfUtcDay,
+  startOfUtcMonth,
+  startOfUtcWeek,
+} from './calendar';
+
 export const SPEND_PERIODS = ['day', 'week', 'month', 'forever'] as const;
 export type SpendPeriod = (typeof SPEND_PERIODS)[number];
 
@@ -10,18 +19,13 @@ export type SpendPeriod = (typeof SPEND_PERIODS)[number];
 export const FOREVER_START = new Date(0);
 
 export function periodStart(period: SpendPeriod, now: Date): Date {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth();
-  const day = now.getUTCDate();
   switch (period) {
     case 'day':
-      return new Date(Date.UTC(year, month, day));
-    case 'week': {
-      const sinceMonday = (now.getUTCDay() + 6) % 7;
-      return new Date(Date.UTC(year, month, day - sinceMonday));
-    }
+      return startOfUtcDay(now);
+    case 'week':
+      return startOfUtcWeek(now);
     case 'month':
-      return new Date(Date.UTC(year, month, 1));
+      return startOfUtcMonth(now);
     case 'forever':
       return FOREVER_START;
   }
@@ -29,14 +33,13 @@ export function periodStart(period: SpendPeriod, now: Date): Date {
 
 /** When the period containing `now` ends; null for `forever`. */
 export function periodEnd(period: SpendPeriod, now: Date): Date | null {
-  const start = periodStart(period, now);
   switch (period) {
     case 'day':
-      return new Date(start.getTime() + 86_400_000);
+      return startOfNextUtcDay(now);
     case 'week':
-      return new Date(start.getTime() + 7 * 86_400_000);
+      return new Date(startOfUtcWeek(now).getTime() + 7 * DAY_MS);
     case 'month':
-      return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+      return startOfNextUtcMonth(now);
     case 'forever':
       return null;
   }

@@ -1,7 +1,8 @@
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { buildApp, type App } from '../../api/app';
-import { addMonths, DAY_MS, proratedUpgradeCents } from '../../shared/domain/billing';
+import { proratedUpgradeCents } from '../../shared/domain/billing';
+import { addUtcMonths, DAY_MS } from '../../shared/domain/calendar';
 import { workflowIds } from '../../shared/temporal';
 import { createActivities } from '../../workers/activities';
 import { signIn, type SignedIn } from '../helpers/auth';
@@ -176,7 +177,7 @@ describe('subscription lifecycle (time-skipping)', () => {
         `renewal ${month}`,
       );
       expect(renewed).toMatchObject({ status: 'active', tier: 'plus' });
-      expect(renewed!.renews_at).toBe(addMonths(new Date(renewsAt), 1).getTime());
+      expect(renewed!.renews_at).toBe(addUtcMonths(new Date(renewsAt), 1).getTime());
       renewsAt = renewed!.renews_at;
     }
     expect(await granted(user)).toHaveLength(4);
@@ -241,7 +242,7 @@ describe('subscription lifecycle (time-skipping)', () => {
       (r) => r?.status === 'active',
       'renewed',
     );
-    expect(renewed!.renews_at).toBe(addMonths(new Date(active.renews_at), 1).getTime());
+    expect(renewed!.renews_at).toBe(addUtcMonths(new Date(active.renews_at), 1).getTime());
     expect((await view(user)).features.premiumAgents).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../shared/config';
 import type { EntityManager } from '../../shared/db/orm';
-import { DAY_MS } from '../../shared/domain/billing';
+import { DAY_MS } from '../../shared/domain/calendar';
 import { TIER_PRICE_USD_CENTS } from '../../shared/domain/tiers';
 import type { Logger } from '../../shared/logger';
 import { enqueueNotification } from '../../shared/notifications/queue';
@@ -34,7 +34,7 @@ import {
 /** One user's open invoices checked before a lifecycle step (the newest; older ones expired). */
 const RECONCILE_LIMIT = 10;
 /** The reconciler looks at invoices of the last 3 days (Crypto Pay retries a callback as long). */
-const RECONCILE_WINDOW_MS = 3 * 86_400_000;
+const RECONCILE_WINDOW_MS = 3 * DAY_MS;
 /** Invoices asked about, and unapplied payments signalled, per reconciler round. */
 const RECONCILE_BATCH = 100;
 

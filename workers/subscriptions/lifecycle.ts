@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentPurpose } from '../../shared/db/entities/payment';
 import type { SubscriptionStatus, Tier } from '../../shared/db/entities/subscription';
-import { addMonths, DAY_MS, flowForUsdCents, GRACE_DAYS } from '../../shared/domain/billing';
+import { flowForUsdCents, GRACE_DAYS } from '../../shared/domain/billing';
+import { addUtcMonths, DAY_MS } from '../../shared/domain/calendar';
 import { tierRank } from '../../shared/domain/tiers';
 import { creditUser } from '../../shared/flow/ledger';
 import { epochMs } from '../../shared/db/sql';
@@ -141,7 +142,7 @@ async function decide(
          provider = excluded.provider, renews_at = excluded.renews_at,
          cancel_at_period_end = false, pending_tier = null, grace_until = null,
          next_period_payment_id = null, updated_at = excluded.updated_at`,
-      [userId, payment.tier, payment.provider, addMonths(now, 1), now, now],
+      [userId, payment.tier, payment.provider, addUtcMonths(now, 1), now, now],
     );
     await granted(em, userId, payment.tier, paymentId);
     return 'activated';
@@ -160,7 +161,7 @@ async function decide(
       `update subscriptions set status = 'active', tier = ?, renews_at = ?, pending_tier = null,
          grace_until = null, next_period_payment_id = null, updated_at = ?
        where user_id = ?`,
-      [payment.tier, addMonths(new Date(row.renews_at_ms), 1), now, userId],
+      [payment.tier, addUtcMonths(new Date(row.renews_at_ms), 1), now, userId],
     );
     await granted(em, userId, payment.tier, paymentId);
     return 'renewed';
@@ -226,7 +227,7 @@ export async function endSubscriptionPeriod(
         `update subscriptions set tier = ?, renews_at = ?, pending_tier = null,
            next_period_payment_id = null, updated_at = ?
          where user_id = ?`,
-        [tier, addMonths(new Date(row.renews_at_ms), 1), input.now, input.userId],
+        [tier, addUtcMonths(new Date(row.renews_at_ms), 1), input.now, input.userId],
       );
       await granted(tx, input.userId, tier, row.next_period_payment_id);
       return 'renewed';
