@@ -18,6 +18,79 @@ const ioLibraries = [
   '@temporalio/testing',
 ];
 
+// Layering (README.md "Architecture"; each folder's README says what it may import). The rules
+// are `no-restricted-imports` patterns, one block per folder: flat config does not merge a
+// rule's options across blocks (the last block wins), so each folder's block carries all of its
+// bans. test/unit/layering.test.ts lints probe imports against them.
+
+/** Relative specifiers reaching the top-level folder `folder` from any depth (`../../x/y`). */
+function climbingTo(folder, suffixes = ['']) {
+  return [1, 2, 3, 4, 5, 6].flatMap((depth) => {
+    const up = Array.from({ length: depth }, () => '..').join('/');
+    return suffixes.map((suffix) => `${up}/${folder}${suffix}`);
+  });
+}
+
+/** One pattern per forbidden folder, so the message names the folder and the rule broken. */
+function forbid(folders, rule) {
+  return folders.map((folder) => ({
+    group: climbingTo(folder),
+    message: `${rule} It must not import ${folder}/.`,
+  }));
+}
+
+const API_RULE = 'api/README.md: "May import: shared/" (workflows are started by name).';
+const WORKERS_RULE = 'workers/README.md: "May import: shared/".';
+const SHARED_RULE = 'shared/README.md: "May import: libraries only".';
+const CLIENT_RULE = 'client/README.md: "Imports only openapi-fetch and its own generated types".';
+const WORKFLOWS_RULE =
+  'workflows/README.md: "May import: @temporalio/workflow, and types from workers/activities and shared/".';
+const TOOLING = ['scripts', 'test', 'bench', 'examples', 'client'];
+
+/**
+ * The workflow folder's options: determinism (no Node built-ins, no I/O libraries) plus its
+ * layering. `typeOnlyExceptions` lists further workers/ modules a file may take types from.
+ */
+function workflowImports(typeOnlyExceptions = []) {
+  return {
+    paths: nodeBuiltins.map((name) => ({
+      name,
+      message: 'Workflow code must be deterministic: no Node built-ins.',
+    })),
+    patterns: [
+      {
+        group: ioLibraries,
+        message: 'Workflow code must not do I/O: call an activity instead.',
+      },
+      ...forbid(['api', ...TOOLING], WORKFLOWS_RULE),
+      {
+        group: [
+          ...climbingTo('workers', ['/**', '/activities', '/activities/**']).map((pattern) =>
+            pattern.includes('/activities') ? `!${pattern}` : pattern,
+          ),
+          // Git semantics: a path is re-included only with its folders, so each is negated.
+          ...typeOnlyExceptions.flatMap((path) =>
+            path
+              .split('/')
+              .map((_, i, parts) => `!${parts.slice(0, i + 1).join('/')}`)
+              .slice(2),
+          ),
+        ],
+        message: `${WORKFLOWS_RULE} Outside workers/activities/ it imports nothing from workers/.`,
+      },
+      {
+        group: [
+          ...climbingTo('workers', ['/activities', '/activities/**']),
+          ...climbingTo('shared'),
+          ...typeOnlyExceptions,
+        ],
+        allowTypeImports: true,
+        message: `${WORKFLOWS_RULE} Use \`import type\`: the worker bundle must not pull this code in.`,
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -68,28 +141,61 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  // test/, scripts/, bench/ and examples/ may import everything: no block.
   {
-    files: ['workflows/**/*.ts'],
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: forbid(['workers', 'workflows', ...TOOLING], API_RULE) },
+      ],
+    },
+  },
+  {
+    files: ['workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: forbid(['api', 'workflows', ...TOOLING], WORKERS_RULE) },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: forbid(['api', 'workers', 'workflows', ...TOOLING], SHARED_RULE) },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({
-            name,
-            message: 'Workflow code must be deterministic: no Node built-ins.',
-          })),
-          patterns: [
-            {
-              group: ioLibraries,
-              message: 'Workflow code must not do I/O: call an activity instead.',
-            },
-            {
-              group: ['../workers/*', '../workers/**', '../shared/*', '../shared/**'],
-              allowTypeImports: true,
-              message: 'Workflows import only types from workers/ and shared/.',
-            },
-          ],
+          patterns: forbid(
+            ['api', 'workers', 'workflows', 'shared', ...TOOLING.filter((f) => f !== 'client')],
+            CLIENT_RULE,
+          ),
         },
+      ],
+    },
+  },
+  {
+    files: ['workflows/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', workflowImports()] },
+  },
+  {
+    // Known exceptions: batch sizes typed from workers/ modules outside activities/. To remove:
+    // move NOTIFICATION_BATCH and OUTBOX_BATCH into shared/ (as DELIVERY_RETRY_BASES_MS is in
+    // shared/webhooks/events.ts), then delete this block.
+    files: ['workflows/notification-delivery.ts', 'workflows/webhook-dispatch.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        workflowImports(['../workers/notifications/due', '../workers/webhooks/dispatch-outbox']),
       ],
     },
   },

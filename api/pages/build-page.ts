@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors';
 import { runArtifactUrl } from '../../shared/projects/urls';
 import type { Actor } from '../access/actor';
 import type { ApiDeps } from '../deps';
+import { errors } from '../plugins/openapi';
 import { projectNotFound } from '../routes/projects/access';
 import { projectBySlug, type ProjectRow } from '../routes/projects/queries';
 import { looksLikeSlug, slugParams } from '../wire';
@@ -235,6 +236,7 @@ export const buildPageRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (
         description: pageDescription,
         tags: ['projects'],
         params: slugParams,
+        errors: errors('project_not_found'),
         response: {
           200: {
             description: 'The page',

@@ -152,7 +152,8 @@ function genericCodes(route: RouteOptions, schema: JsonObject): ErrorCode[] {
   if (query?.properties?.cursor) codes.push('invalid_cursor');
   if (auth === 'user' || auth === 'public') codes.push('unauthenticated', 'invalid_api_key');
   if (auth === 'internal' || auth === 'bot') codes.push('unauthenticated');
-  if (auth === 'internal') codes.push('forbidden');
+  // A revoked or unknown x-api-key is refused as such before the requirement is judged.
+  if (auth === 'internal') codes.push('invalid_api_key', 'forbidden');
   if (auth !== 'none') codes.push('rate_limited', 'service_unavailable');
   if (isIdempotent(route)) {
     codes.push('idempotency_in_progress', 'idempotency_key_reused');
