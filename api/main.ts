@@ -1,5 +1,9 @@
 import { loadConfig } from '../shared/config';
-import { createLogger, flushLogger } from '../shared/logger';
+import { createLogger, flushLogger, type Logger } from '../shared/logger';
+import {
+  ensureSearchAttributesRegistered,
+  logSearchAttributeRegistration,
+} from '../shared/temporal/search-attribute-registration';
 import { buildApp } from './app';
 import { closeApiDeps, connectApiDeps } from './deps';
 import {
@@ -14,7 +18,23 @@ import {
   ensureWebhookDispatcher,
 } from './maintenance';
 
-const SWEEP_RETRY_MS = 30_000;
+const RETRY_MS = 30_000;
+
+/** Runs a start-up step until it succeeds, every 30 s, logging each failure; never throws. */
+function retryInBackground(logger: Logger) {
+  return (what: string, step: () => Promise<unknown>) => {
+    const attempt = () => {
+      step().then(
+        () => logger.info(`${what}: running`),
+        (err: unknown) => {
+          logger.warn({ err }, `could not start ${what}; retrying`);
+          setTimeout(attempt, RETRY_MS).unref();
+        },
+      );
+    };
+    attempt();
+  };
+}
 
 /** API process: listens until SIGTERM/SIGINT, then stops accepting and drains in-flight work. */
 async function main(): Promise<void> {
@@ -25,87 +45,32 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
 
   // Temporal may still be starting: keep trying in the background, never block serving.
-  const startSweep = () => {
-    ensureIdempotencySweep(deps.temporal, config.temporal.taskQueue).then(
-      () => logger.info('idempotency sweep workflow running'),
-      (err: unknown) => {
-        logger.warn({ err }, 'could not start the idempotency sweep; retrying');
-        setTimeout(startSweep, SWEEP_RETRY_MS).unref();
-      },
-    );
-  };
-  startSweep();
-
-  const startDispatcher = () => {
-    const input = {
+  const queue = config.temporal.taskQueue;
+  const keepTrying = retryInBackground(logger);
+  keepTrying('the workflow search attributes', async () =>
+    logSearchAttributeRegistration(logger, await ensureSearchAttributesRegistered(deps.temporal)),
+  );
+  keepTrying('the idempotency sweep', () => ensureIdempotencySweep(deps.temporal, queue));
+  keepTrying('the webhook dispatcher', () =>
+    ensureWebhookDispatcher(deps.temporal, queue, {
       pollIntervalMs: config.webhookDispatchIntervalMs,
       pollsPerRun: DISPATCH_POLLS_PER_RUN,
-    };
-    ensureWebhookDispatcher(deps.temporal, config.temporal.taskQueue, input).then(
-      () => logger.info('webhook dispatcher workflow running'),
-      (err: unknown) => {
-        logger.warn({ err }, 'could not start the webhook dispatcher; retrying');
-        setTimeout(startDispatcher, SWEEP_RETRY_MS).unref();
-      },
-    );
-  };
-  startDispatcher();
-
-  const startStatsRefresh = () => {
-    ensureMarketplaceStatsRefresh(deps.temporal, config.temporal.taskQueue).then(
-      () => logger.info('marketplace stats refresh workflow running'),
-      (err: unknown) => {
-        logger.warn({ err }, 'could not start the marketplace stats refresh; retrying');
-        setTimeout(startStatsRefresh, SWEEP_RETRY_MS).unref();
-      },
-    );
-  };
-  startStatsRefresh();
-
-  const startHolderRewards = () => {
-    ensureHolderRewardsSchedule(deps.temporal, config.temporal.taskQueue).then(
-      () => logger.info('holder rewards schedule workflow running'),
-      (err: unknown) => {
-        logger.warn({ err }, 'could not start the holder rewards schedule; retrying');
-        setTimeout(startHolderRewards, SWEEP_RETRY_MS).unref();
-      },
-    );
-  };
-  startHolderRewards();
-
-  const startPaymentsReconcile = () => {
-    ensurePaymentsReconcile(deps.temporal, config.temporal.taskQueue).then(
-      () => logger.info('payments reconciler workflow running'),
-      (err: unknown) => {
-        logger.warn({ err }, 'could not start the payments reconciler; retrying');
-        setTimeout(startPaymentsReconcile, SWEEP_RETRY_MS).unref();
-      },
-    );
-  };
-  startPaymentsReconcile();
-
-  const startNotificationDelivery = () => {
-    ensureNotificationDelivery(deps.temporal, config.temporal.taskQueue).then(
-      () => logger.info('notification delivery workflow running'),
-      (err: unknown) => {
-        logger.warn({ err }, 'could not start the notification delivery; retrying');
-        setTimeout(startNotificationDelivery, SWEEP_RETRY_MS).unref();
-      },
-    );
-  };
-  startNotificationDelivery();
-
+    }),
+  );
+  keepTrying('the marketplace stats refresh', () =>
+    ensureMarketplaceStatsRefresh(deps.temporal, queue),
+  );
+  keepTrying('the holder rewards schedule', () =>
+    ensureHolderRewardsSchedule(deps.temporal, queue),
+  );
+  keepTrying('the payments reconciler', () => ensurePaymentsReconcile(deps.temporal, queue));
+  keepTrying('the notification delivery', () => ensureNotificationDelivery(deps.temporal, queue));
   // One indexer per configured chain (docs/chain.md "Indexer").
-  const startChainSync = (chainId: number) => {
-    ensureChainSync(deps.temporal, config.temporal.taskQueue, chainSyncInput(config, chainId)).then(
-      () => logger.info({ chainId }, 'chain indexer workflow running'),
-      (err: unknown) => {
-        logger.warn({ err, chainId }, 'could not start the chain indexer; retrying');
-        setTimeout(() => startChainSync(chainId), SWEEP_RETRY_MS).unref();
-      },
+  for (const chainId of Object.keys(config.chainRpcUrls).map(Number)) {
+    keepTrying(`the chain ${chainId} indexer`, () =>
+      ensureChainSync(deps.temporal, queue, chainSyncInput(config, chainId)),
     );
-  };
-  for (const chainId of Object.keys(config.chainRpcUrls).map(Number)) startChainSync(chainId);
+  }
 
   const stop = async (signal: string) => {
     logger.info({ signal }, 'shutting down: draining in-flight requests');

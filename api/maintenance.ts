@@ -1,5 +1,8 @@
 import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
+import type { SearchAttributePair } from '@temporalio/common';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
+import { ensureSearchAttributesRegistered } from '../shared/temporal/search-attribute-registration';
+import { searchAttributes } from '../shared/temporal/search-attributes';
 import type { Config } from '../shared/config';
 import type {
   ChainSyncInput,
@@ -134,23 +137,38 @@ type SingletonType =
   | 'paymentsReconcile'
   | 'notificationDelivery';
 
-/**
- * Starts one maintenance workflow on the main task queue, id from `workflowIds`, unless it
- * already runs: every API instance calls this on boot, and "use existing" makes all but the
- * first a no-op. Returns the run id (of the running one when it already ran).
- */
-async function startSingleton(
+/** Singletons are found by `WorkflowType` (and `TaskQueue`): no custom search attribute applies. */
+function startSingleton(
   client: Client,
   type: SingletonType,
   taskQueueBase: string,
   input: unknown,
 ): Promise<string> {
-  const taskQueue = mainTaskQueue(taskQueueBase);
+  return startUnlessRunning(client, type, (taskQueue) => workflowIds[type](taskQueue), {
+    taskQueueBase,
+    input,
+  });
+}
+
+/**
+ * Starts one long-running workflow on the main task queue unless it already runs: every API
+ * instance calls this on boot, and "use existing" makes all but the first a no-op. Returns the
+ * run id (of the running one when it already ran).
+ */
+async function startUnlessRunning(
+  client: Client,
+  type: SingletonType | 'chainSync',
+  workflowId: (taskQueue: string) => string,
+  start: { taskQueueBase: string; input: unknown; attributes?: SearchAttributePair[] },
+): Promise<string> {
+  await ensureSearchAttributesRegistered(client);
+  const taskQueue = mainTaskQueue(start.taskQueueBase);
   const handle = await client.workflow.start(workflowTypes[type], {
-    workflowId: workflowIds[type](taskQueue),
+    workflowId: workflowId(taskQueue),
     taskQueue,
-    args: [input],
+    args: [start.input],
     workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    ...(start.attributes ? { typedSearchAttributes: start.attributes } : {}),
   });
   return handle.firstExecutionRunId;
 }
@@ -170,19 +188,18 @@ export function chainSyncInput(config: Config, chainId: number): ChainSyncInput 
 
 /**
  * Starts the indexer of one chain unless it already runs (one per chain and deployment, "use
- * existing" like the sweep; docs/chain.md "Indexer"). Returns the run id.
+ * existing" like the sweep; docs/chain.md "Indexer"), search attribute `ChainId`. Returns the
+ * run id.
  */
-export async function ensureChainSync(
+export function ensureChainSync(
   client: Client,
   taskQueueBase: string,
   input: ChainSyncInput,
 ): Promise<string> {
-  const taskQueue = mainTaskQueue(taskQueueBase);
-  const handle = await client.workflow.start(workflowTypes.chainSync, {
-    workflowId: workflowIds.chainSync(input.chainId, taskQueue),
-    taskQueue,
-    args: [input],
-    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-  });
-  return handle.firstExecutionRunId;
+  return startUnlessRunning(
+    client,
+    'chainSync',
+    (taskQueue) => workflowIds.chainSync(input.chainId, taskQueue),
+    { taskQueueBase, input, attributes: searchAttributes({ chainId: input.chainId }) },
+  );
 }

@@ -17,6 +17,10 @@ import {
 } from '../api/maintenance';
 import { loadConfig } from '../shared/config';
 import { migrate } from '../shared/db/orm';
+import {
+  ensureSearchAttributesRegistered,
+  logSearchAttributeRegistration,
+} from '../shared/temporal/search-attribute-registration';
 import { createLogger, flushLogger, type Logger } from '../shared/logger';
 import {
   createWorkers,
@@ -307,6 +311,10 @@ async function main(): Promise<void> {
 
     const connection = await NativeConnection.connect({ address: config.temporal.address });
     await stops.add('Temporal connection', () => connection.close());
+    checkpoint();
+    // The workflows' search attributes: the dev server it started has them from its flags; a
+    // server of TEMPORAL_ADDRESS gets those it lacks here, before any workflow names them.
+    logSearchAttributeRegistration(logger, await ensureSearchAttributesRegistered(deps.temporal));
     checkpoint();
     const workers = await createWorkers({
       config,

@@ -10,6 +10,10 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import RedisMock from 'ioredis-mock';
 import type { Redis } from 'ioredis';
+import {
+  devServerSearchAttributeFlags,
+  SEARCH_ATTRIBUTE_KEYS,
+} from '../shared/temporal/search-attributes';
 import { DevError } from './dev-env';
 
 /**
@@ -112,7 +116,8 @@ function freeLoopbackPort(): Promise<number> {
 /**
  * `temporal server start-dev` from the CLI at `cli`, its output (JSON logs, and the banner it
  * prints) handed to `output` line by line instead of the terminal; resolves once its frontend
- * answers. The same flags the SDK's TestWorkflowEnvironment passes.
+ * answers. The same flags the SDK's TestWorkflowEnvironment passes, and the workflows' search
+ * attributes.
  */
 async function startTemporalCli(
   cli: string,
@@ -146,6 +151,8 @@ async function startTemporalCli(
       'frontend.enableUpdateWorkflowExecution=true',
       '--dynamic-config-value',
       'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
+      // Every workflow start names its search attributes (shared/temporal/search-attributes.ts).
+      ...devServerSearchAttributeFlags(),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -239,7 +246,7 @@ export async function startTemporalDevServer(options: {
   try {
     // No CLI: the SDK downloads the dev server (needs internet access) and runs it.
     env = await TestWorkflowEnvironment.createLocal({
-      server: { dbFilename: options.dbFile, ui: true },
+      server: { dbFilename: options.dbFile, ui: true, searchAttributes: SEARCH_ATTRIBUTE_KEYS },
     });
   } catch (error) {
     throw new DevError(

@@ -10,6 +10,7 @@ import { loadConfig } from '../shared/config';
 import { migrate } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
+import { ensureSearchAttributes, searchAttributes } from '../shared/temporal/search-attributes';
 import { createWorkers, NativeConnection, runWorkers } from '../workers/worker';
 import { launchChromium } from './chromium';
 
@@ -97,10 +98,16 @@ async function main(): Promise<void> {
     });
 
     const project = await insertProject(databaseUrl.toString());
+    // The start names its search attributes, which the server must know.
+    await ensureSearchAttributes(deps.temporal.connection, config.temporal.namespace);
     await deps.temporal.workflow.start(workflowTypes.projectBuild, {
       workflowId: workflowIds.projectBuild(project.projectId, project.runId),
       taskQueue: mainTaskQueue(config.temporal.taskQueue),
       args: [{ projectId: project.projectId, runId: project.runId, paceMs: PACE_MS }],
+      typedSearchAttributes: searchAttributes({
+        userId: project.ownerId,
+        projectId: project.projectId,
+      }),
     });
 
     const browser = await launchChromium();
@@ -167,7 +174,7 @@ async function insertProject(databaseUrl: string) {
        values ($1, $2, 'queued', 'pending', now())`,
       [runId, projectId],
     );
-    return { projectId, runId, slug };
+    return { projectId, runId, slug, ownerId: user!.id };
   } finally {
     await pg.end();
   }

@@ -8,6 +8,8 @@ import {
   workflowTypes,
   type SubscriptionWorkflowInput,
 } from '../temporal';
+import { ensureSearchAttributesRegistered } from '../temporal/search-attribute-registration';
+import { searchAttributes } from '../temporal/search-attributes';
 
 /**
  * The one way to tell a user's subscription lifecycle (`subscription:<userId>`, docs/payments.md
@@ -24,8 +26,9 @@ export type LifecycleSignal = { paymentConfirmed: string } | 'changed';
 
 /**
  * Tells `subscription:<userId>` something changed, starting it if it is not running
- * (signal-with-start). Throws when Temporal does not answer within the call deadline; the
- * state it is told about is already committed, so a retry only repeats the signal.
+ * (signal-with-start; search attribute `UserId`, set when it starts it). Throws when Temporal
+ * does not answer within the call deadline; the state it is told about is already committed,
+ * so a retry only repeats the signal.
  */
 export async function signalLifecycle(
   deps: LifecycleDeps,
@@ -40,13 +43,15 @@ export async function signalLifecycle(
     signal === 'changed'
       ? [subscriptionSignals.changed, []]
       : [subscriptionSignals.paymentConfirmed, [{ paymentId: signal.paymentConfirmed }]];
-  await deps.temporal.connection.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
-    deps.temporal.workflow.signalWithStart(workflowTypes.subscription, {
+  await deps.temporal.connection.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, async () => {
+    await ensureSearchAttributesRegistered(deps.temporal);
+    await deps.temporal.workflow.signalWithStart(workflowTypes.subscription, {
       workflowId: workflowIds.subscription(userId),
       taskQueue: mainTaskQueue(deps.config.temporal.taskQueue),
       args: [input],
       signal: name,
       signalArgs: args,
-    }),
-  );
+      typedSearchAttributes: searchAttributes({ userId }),
+    });
+  });
 }

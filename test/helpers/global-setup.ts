@@ -12,6 +12,10 @@ import { ANVIL_ACCOUNT_0_KEY, deployReferenceContracts } from '../../scripts/cha
 import { startSynapse, synapsePython } from '../../scripts/synapse';
 import { initOrm, migrate } from '../../shared/db/orm';
 import {
+  ensureSearchAttributes,
+  SEARCH_ATTRIBUTE_KEYS,
+} from '../../shared/temporal/search-attributes';
+import {
   DEFAULT_DATABASE_URL,
   DEFAULT_REDIS_URL,
   databaseUrl,
@@ -124,7 +128,12 @@ async function startTemporal(): Promise<{
   const existing = process.env.TEMPORAL_ADDRESS;
   if (existing) {
     const connection = await Connection.connect({ address: existing, connectTimeout: 10_000 });
-    await connection.close();
+    try {
+      // Every start names the workflow's search attributes, which the server must know.
+      await ensureSearchAttributes(connection, namespace);
+    } finally {
+      await connection.close();
+    }
     return { address: existing, namespace, env: undefined };
   }
   const cli = findTemporalCli();
@@ -133,6 +142,7 @@ async function startTemporal(): Promise<{
       // Without a local CLI the SDK downloads one, which needs internet access.
       ...(cli ? { executable: { type: 'existing-path' as const, path: cli } } : {}),
       namespace,
+      searchAttributes: SEARCH_ATTRIBUTE_KEYS,
     },
   });
   return { address: env.address, namespace, env };

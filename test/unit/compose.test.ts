@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { referenceAddresses } from '../../scripts/chain-deployment';
 import { loadConfig } from '../../shared/config';
+import { searchAttributeCommands } from '../../shared/temporal/search-attributes';
 import { referenceFactories, referencePaymentTokens } from '../helpers/reference';
 
 /**
@@ -13,6 +14,8 @@ import { referenceFactories, referencePaymentTokens } from '../helpers/reference
 
 interface Service {
   build?: string | { context: string; target?: string };
+  image?: string;
+  entrypoint?: string[];
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
@@ -81,6 +84,25 @@ describe('docker-compose.yml', () => {
       expect(config.env).toBe('production');
       expect(config.launchFactories).toEqual({ 31337: referenceFactories(reference) });
       expect(config.chainPaymentTokens).toEqual({ 31337: referencePaymentTokens(reference) });
+    }
+  });
+
+  it('registers the workflow search attributes once Temporal answers, before the API and the worker start', () => {
+    const job = services['temporal-search-attributes']!;
+    expect(job.restart ?? 'no').toBe('no');
+    expect(job.entrypoint).toEqual(['sh', '-c']);
+    const api = services.api!.environment!;
+    expect(job.environment?.TEMPORAL_ADDRESS).toBe(api.TEMPORAL_ADDRESS);
+    const script = (job.command ?? []).join('\n').split('\n');
+    // `set -e`: a refused registration fails the job, and with it the `up` of the API.
+    expect(script[0]).toBe('set -e');
+    // Exactly the commands an operator is told to run, so a new attribute cannot be left out.
+    const creates = script.filter((line) => line.includes('search-attribute create'));
+    expect(creates).toEqual(searchAttributeCommands(api.TEMPORAL_NAMESPACE!));
+    for (const name of ['api', 'worker']) {
+      expect(services[name]?.depends_on?.['temporal-search-attributes']).toEqual({
+        condition: 'service_completed_successfully',
+      });
     }
   });
 });

@@ -18,6 +18,8 @@ import {
   type HolderRewardDistributionInput,
   type HolderRewardDistributionResult,
 } from '../../shared/temporal';
+import { ensureSearchAttributesRegistered } from '../../shared/temporal/search-attribute-registration';
+import { searchAttributes } from '../../shared/temporal/search-attributes';
 
 /**
  * Holder rewards (docs/decisions.md "Holder rewards"): a token's pool of 5 % agent earnings,
@@ -259,12 +261,13 @@ export function createHolderRewardActivities(deps: {
     /**
      * Starts the `holder-rewards:<tokenId>:<period>` workflow of every token with a pool to
      * share and no distribution yet in `period` (from here rather than as child workflows, so
-     * the scheduler's history does not grow with the number of tokens). A running one is left
-     * alone; a finished one that found nothing to share may run again later the same day.
+     * the scheduler's history does not grow with the number of tokens), search attributes
+     * `TokenAddress`, `ChainId` and the token owner's `UserId`. A running one is left alone; a
+     * finished one that found nothing to share may run again later the same day.
      */
     async startDueHolderRewards(input: { period: string }): Promise<{ started: number }> {
-      const rows = await deps.orm.em.fork().execute<{ id: string }[]>(
-        `select t.id from tokens t
+      const rows = await deps.orm.em.fork().execute<DueToken[]>(
+        `select t.id, t.owner_id, t.chain_id, t.instance from tokens t
           where t.holder_reward_pool > 0 and t.instance is not null
             and t.state in ('live', 'graduating', 'sentient')
             and not exists (select 1 from holder_reward_distributions d
@@ -273,14 +276,16 @@ export function createHolderRewardActivities(deps: {
         [input.period],
       );
       const taskQueue = mainTaskQueue(deps.config.temporal.taskQueue);
+      if (rows.length > 0) await ensureSearchAttributesRegistered(deps.temporal);
       let started = 0;
-      for (const { id: tokenId } of rows) {
+      for (const { id: tokenId, owner_id: userId, chain_id: chainId, instance } of rows) {
         try {
           await deps.temporal.workflow.start(workflowTypes.holderRewardDistribution, {
             workflowId: workflowIds.holderRewardDistribution(tokenId, input.period),
             taskQueue,
             args: [{ tokenId, period: input.period } satisfies HolderRewardDistributionInput],
             workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+            typedSearchAttributes: searchAttributes({ userId, chainId, tokenAddress: instance }),
           });
           started += 1;
         } catch (error) {
@@ -290,6 +295,14 @@ export function createHolderRewardActivities(deps: {
       return { started };
     },
   };
+}
+
+/** A token due a distribution, with what its workflow's search attributes say. */
+interface DueToken {
+  id: string;
+  owner_id: number;
+  chain_id: number;
+  instance: string;
 }
 
 export type HolderRewardActivities = ReturnType<typeof createHolderRewardActivities>;

@@ -6,6 +6,8 @@ import {
   type Client,
 } from '@temporalio/client';
 import { webhookTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
+import { ensureSearchAttributesRegistered } from '../../shared/temporal/search-attribute-registration';
+import { searchAttributes } from '../../shared/temporal/search-attributes';
 import type { Config } from '../../shared/config';
 import { createOutboundClient } from '../../shared/net/outbound-client';
 import { DELIVERY_BODY_LIMIT_BYTES, DELIVERY_TIMEOUT_MS } from '../../shared/webhooks/events';
@@ -34,13 +36,18 @@ export function createWebhookActivities(deps: { orm: MikroORM; config: Config; t
   });
 
   /**
-   * Starts each delivery's `webhook-delivery:<id>` workflow. Started here rather than as child
-   * workflows, so the dispatcher's history does not grow with every delivery (which made the
-   * single dispatcher the bottleneck). Ids are business ids: a delivery whose workflow runs or
-   * completed is not started again; only a failed run may be.
+   * Starts each delivery's `webhook-delivery:<id>` workflow, search attributes `UserId` and
+   * `WebhookId` of its subscription. Started here rather than as child workflows, so the
+   * dispatcher's history does not grow with every delivery (which made the single dispatcher the
+   * bottleneck). Ids are business ids: a delivery whose workflow runs or completed is not
+   * started again; only a failed run may be. A delivery gone meanwhile (its subscription
+   * deleted) is started without attributes and ends at once, finding no row.
    */
   async function startDeliveryWorkflows(deliveryIds: readonly string[]): Promise<void> {
+    if (deliveryIds.length === 0) return;
     const taskQueue = webhookTaskQueue(deps.config.temporal.taskQueue);
+    const owners = await deliveryOwners(deliveryIds);
+    await ensureSearchAttributesRegistered(deps.temporal);
     await Promise.all(
       deliveryIds.map(async (deliveryId) => {
         try {
@@ -49,12 +56,27 @@ export function createWebhookActivities(deps: { orm: MikroORM; config: Config; t
             taskQueue,
             args: [{ deliveryId }],
             workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+            typedSearchAttributes: searchAttributes(owners.get(deliveryId) ?? {}),
           });
         } catch (error) {
           if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
         }
       }),
     );
+  }
+
+  /** The subscription and user of each delivery, for its workflow's search attributes. */
+  async function deliveryOwners(
+    deliveryIds: readonly string[],
+  ): Promise<Map<string, { userId: number; webhookId: string }>> {
+    const rows = await deps.orm.em.fork().execute<DeliveryOwner[]>(
+      // The driver expands an array binding into a list, hence `in (?)`.
+      `select d.id, d.webhook_id, w.user_id from webhook_deliveries d
+         join webhooks w on w.id = d.webhook_id
+        where d.id in (?)`,
+      [deliveryIds],
+    );
+    return new Map(rows.map((row) => [row.id, { userId: row.user_id, webhookId: row.webhook_id }]));
   }
 
   return {
@@ -99,6 +121,12 @@ export function createWebhookActivities(deps: { orm: MikroORM; config: Config; t
       }
     },
   };
+}
+
+interface DeliveryOwner {
+  id: string;
+  webhook_id: string;
+  user_id: number;
 }
 
 export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
