@@ -51,6 +51,9 @@ const TOOLING = ['scripts', 'test', 'bench', 'examples', 'client'];
  * The workflow folder's options: determinism (no Node built-ins, no I/O libraries) plus its
  * layering. `typeOnlyExceptions` lists further workers/ modules a file may take types from.
  */
+/** Modules of shared/ workflows may take values from: pure, without imports. */
+const PURE_SHARED_MODULES = ['temporal/workflow-constants', 'domain/calendar'];
+
 function workflowImports(typeOnlyExceptions = []) {
   return {
     paths: nodeBuiltins.map((name) => ({
@@ -79,13 +82,16 @@ function workflowImports(typeOnlyExceptions = []) {
         message: `${WORKFLOWS_RULE} Outside workers/activities/ it imports nothing from workers/.`,
       },
       {
-        group: [
-          ...climbingTo('workers', ['/activities', '/activities/**']),
-          ...climbingTo('shared'),
-          ...typeOnlyExceptions,
-        ],
+        group: [...climbingTo('workers', ['/activities', '/activities/**']), ...typeOnlyExceptions],
         allowTypeImports: true,
         message: `${WORKFLOWS_RULE} Use \`import type\`: the worker bundle must not pull this code in.`,
+      },
+      {
+        // shared/ gives types only, except its pure modules (no imports, no I/O), whose values
+        // workflows and activities share instead of keeping two copies in step.
+        regex: `^(\\.\\./)+shared(/(?!(${PURE_SHARED_MODULES.join('|')})$).*)?$`,
+        allowTypeImports: true,
+        message: `${WORKFLOWS_RULE} Use \`import type\`: of shared/, only ${PURE_SHARED_MODULES.join(' and ')} give values to workflows.`,
       },
     ],
   };
@@ -186,17 +192,5 @@ export default tseslint.config(
   {
     files: ['workflows/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', workflowImports()] },
-  },
-  {
-    // Known exceptions: batch sizes typed from workers/ modules outside activities/. To remove:
-    // move NOTIFICATION_BATCH and OUTBOX_BATCH into shared/ (as DELIVERY_RETRY_BASES_MS is in
-    // shared/webhooks/events.ts), then delete this block.
-    files: ['workflows/notification-delivery.ts', 'workflows/webhook-dispatch.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        workflowImports(['../workers/notifications/due', '../workers/webhooks/dispatch-outbox']),
-      ],
-    },
   },
 );

@@ -11,6 +11,8 @@ module.exports = {
   ],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+  // Service and worker logs go to one file per test file, not the terminal (test/README.md).
+  setupFilesAfterEnv: ['<rootDir>/test/helpers/test-log-setup.ts'],
   testTimeout: 60_000,
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
 };

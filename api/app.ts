@@ -6,6 +6,7 @@ import type { ApiDeps } from './deps';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import idempotencyPlugin from './plugins/idempotency';
+import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import paginationPlugin from './plugins/pagination';
 import requestContextPlugin, { RequestLog, requestIdFor } from './plugins/request-context';
@@ -67,6 +68,8 @@ export function buildApp(deps: ApiDeps) {
   // Order matters: errors first so its onRoute hook sees every route registered after it.
   void app.register(errorsPlugin);
   void app.register(requestContextPlugin, { orm: deps.orm });
+  // Early: its hooks count every response and refusal (GET /metrics, docs/metrics.md).
+  void app.register(metricsPlugin, { deps });
   // Before auth: a CORS preflight is answered in its hook, with no credential read or counted.
   void app.register(securityHeadersPlugin, { corsOrigins: deps.config.corsOrigins });
   void app.register(openapiPlugin, { version: API_VERSION });

@@ -24,6 +24,23 @@ export const flowAmount = z.union([z.string().max(32), z.number()]).transform((v
   return micro;
 });
 
+/**
+ * An id in a path (an API key, a webhook, a delivery, a run): any string of up to 64
+ * characters passes the schema, and one that is not a UUID is answered like an unknown id (a
+ * plain 404, never a 400 or a database error; see `isUuid`).
+ */
+export const idParam = z.string().max(64);
+
+/** `/:id` paths. */
+export const idParams = z.object({ id: idParam });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a string could be a UUID id at all (lookups of anything else are a plain 404). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 export const slugParams = z.object({
   slug: z
     .string()

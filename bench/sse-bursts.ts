@@ -18,8 +18,6 @@ import { closeSockets, Deliveries, percentile, subscribeMany } from './sse-subsc
  * flush: that is the tier's contract, not a cost).
  */
 
-export type Viewer = 'pro' | 'free';
-
 export interface BurstResult {
   /** µs of API CPU (user + system) per event delivered to one subscriber. */
   cpuPerDelivery: number;

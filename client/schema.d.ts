@@ -5913,6 +5913,7 @@ export interface operations {
              * @description Unauthorized. The error code is one of:
              *
              *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
              */
             401: {
                 headers: {
@@ -11256,6 +11257,19 @@ export interface operations {
              *     Anonymous calls are allowed: this comes only with a credential that is not valid.
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `project_not_found`: No project with this slug that the caller may see
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

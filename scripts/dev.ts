@@ -22,12 +22,7 @@ import {
   logSearchAttributeRegistration,
 } from '../shared/temporal/search-attribute-registration';
 import { createLogger, flushLogger, type Logger } from '../shared/logger';
-import {
-  createWorkers,
-  installWorkerLogging,
-  NativeConnection,
-  runWorkers,
-} from '../workers/worker';
+import { installWorkerLogging, startWorkers } from '../workers/worker';
 import {
   startEmbeddedPostgres,
   startInProcessRedis,
@@ -111,7 +106,12 @@ async function main(): Promise<void> {
   }
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...process.env };
   const logger = createLogger(env.LOG_LEVEL ?? 'info', 'dev');
-  installWorkerLogging(logger.child({ component: 'worker' }));
+  // Before any Temporal connection: the runtime (logger, metrics exporter) is installed once.
+  // The address is checked by loadConfig below; the exporter refuses a malformed one anyway.
+  installWorkerLogging(
+    logger.child({ component: 'worker' }),
+    env.WORKER_METRICS_ADDRESS || undefined,
+  );
   if (dotEnv) logger.info({ file: dotEnv }, 'read .env (variables already set win)');
 
   const stops = new Stops(logger);
@@ -309,28 +309,19 @@ async function main(): Promise<void> {
     await app.listen({ host: config.host, port: config.port });
     checkpoint();
 
-    const connection = await NativeConnection.connect({ address: config.temporal.address });
-    await stops.add('Temporal connection', () => connection.close());
-    checkpoint();
     // The workflows' search attributes: the dev server it started has them from its flags; a
     // server of TEMPORAL_ADDRESS gets those it lacks here, before any workflow names them.
     logSearchAttributeRegistration(logger, await ensureSearchAttributesRegistered(deps.temporal));
     checkpoint();
-    const workers = await createWorkers({
+    const running = await startWorkers({
       config,
       redis: deps.redis,
       temporal: deps.temporal,
       logger: logger.child({ component: 'worker' }),
-      connection,
-      namespace: config.temporal.namespace,
-      taskQueue: config.temporal.taskQueue,
       orm: deps.orm,
     });
-    const running = runWorkers(workers);
-    await stops.add('workers', async () => {
-      running.shutdown();
-      await running.done.catch(() => undefined);
-    });
+    // A failure is reported below as it happens; stopping only has to close.
+    await stops.add('workers', () => running.stop().catch(() => undefined));
     running.done.catch((error: unknown) => {
       logger.error({ err: error }, 'the Temporal workers stopped');
       void end(1, `the Temporal workers stopped: ${(error as Error)?.message ?? error}`);
@@ -339,7 +330,7 @@ async function main(): Promise<void> {
     // Main, webhook and one worker per build lane (workers/worker.ts), as a worker process runs.
     logger.info(
       {
-        taskQueues: workers.map((worker) => worker.options.taskQueue),
+        taskQueues: running.taskQueues,
         buildConcurrency: config.buildConcurrency,
       },
       'workers started',

@@ -11,7 +11,7 @@ import { migrate } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
 import { ensureSearchAttributes, searchAttributes } from '../shared/temporal/search-attributes';
-import { createWorkers, NativeConnection, runWorkers } from '../workers/worker';
+import { startWorkers } from '../workers/worker';
 import { launchChromium } from './chromium';
 
 /**
@@ -78,24 +78,14 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
     console.log('bundling the workflows and starting a worker…');
-    const connection = await NativeConnection.connect({ address: temporalAddress });
-    cleanups.unshift(() => connection.close());
-    const running = runWorkers(
-      await createWorkers({
-        config,
-        redis: deps.redis,
-        temporal: deps.temporal,
-        logger,
-        connection,
-        namespace: config.temporal.namespace,
-        taskQueue: config.temporal.taskQueue,
-        orm: deps.orm,
-      }),
-    );
-    cleanups.unshift(async () => {
-      running.shutdown();
-      await running.done;
+    const running = await startWorkers({
+      config,
+      redis: deps.redis,
+      temporal: deps.temporal,
+      logger,
+      orm: deps.orm,
     });
+    cleanups.unshift(() => running.stop());
 
     const project = await insertProject(databaseUrl.toString());
     // The start names its search attributes, which the server must know.

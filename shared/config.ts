@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -120,6 +121,25 @@ const chainAddresses = z
     }
     return addresses;
   });
+
+/**
+ * `<IP>:<port>` (`127.0.0.1:9464`, `[::1]:9464`): the worker's Prometheus exporter binds a
+ * socket address, so a host name is refused here rather than by the exporter at start.
+ */
+const socketAddress = z
+  .string()
+  .optional()
+  .refine(
+    (value) => {
+      if (value === undefined || value === '') return true;
+      const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
+      const host = match?.[1] ?? match?.[2];
+      const port = Number(match?.[3]);
+      return host !== undefined && isIP(host) !== 0 && port >= 1 && port <= 65_535;
+    },
+    { message: 'must be <IP>:<port>, e.g. 127.0.0.1:9464' },
+  )
+  .transform((value) => value || undefined);
 
 const TEMPLATES = ['virtuals', 'dpnm'] as const;
 export type LaunchTemplate = (typeof TEMPLATES)[number];
@@ -336,6 +356,15 @@ const envSchema = z
     RATE_LIMIT_ANONYMOUS_RPM: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_USER_RPM: z.coerce.number().int().positive().default(240),
     RATE_LIMIT_INTERNAL_RPM: z.coerce.number().int().positive().default(1000),
+    // Metrics (docs/metrics.md): the bearer token GET /metrics of the API asks for (unset in
+    // production: no such route; unset elsewhere: open), and where a worker process serves its
+    // own (Temporal's Prometheus exporter; unset: not served).
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^(?:[\x21-\x7e]{16,4096})?$/, 'must be 16 or more printable characters, no spaces')
+      .optional()
+      .transform((value) => value || undefined),
+    WORKER_METRICS_ADDRESS: socketAddress,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -357,8 +386,6 @@ const envSchema = z
       }
     }
   });
-
-export type Env = z.input<typeof envSchema>;
 
 /** Every variable the service reads (README and .env.example must list each one). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
@@ -432,6 +459,13 @@ export interface Config {
   payments: PaymentsConfig;
   webhookDispatchIntervalMs: number;
   webhookDeliveryConcurrency: number;
+  /**
+   * GET /metrics needs `Authorization: Bearer <token>` when set; unset, the route does not
+   * exist in production and is open elsewhere (docs/metrics.md).
+   */
+  metricsToken: string | undefined;
+  /** `<IP>:<port>` of a worker process's Prometheus endpoint; undefined: none. */
+  workerMetricsAddress: string | undefined;
 }
 
 /** Providers are enabled by configuration; a missing one is `provider_unsupported`. */
@@ -614,6 +648,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     payments: paymentsConfig(env, chainPaymentTokens),
     webhookDispatchIntervalMs: env.WEBHOOK_DISPATCH_INTERVAL_MS,
     webhookDeliveryConcurrency: env.WEBHOOK_DELIVERY_CONCURRENCY,
+    metricsToken: env.METRICS_TOKEN,
+    workerMetricsAddress: env.WORKER_METRICS_ADDRESS,
   };
 }
 

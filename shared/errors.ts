@@ -116,8 +116,6 @@ export const errorEnvelopeSchema = z
   })
   .meta({ id: 'ErrorEnvelope' });
 
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-
 /**
  * What each code means to a client, and a message as the API writes one: the OpenAPI
  * document lists them per status on every operation and uses the message in its examples

@@ -7,7 +7,8 @@ import { installWorkerLogging } from './worker';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel, 'worker');
-  installWorkerLogging(logger);
+  // Before anything connects to Temporal: the runtime's options are fixed once it exists.
+  installWorkerLogging(logger, config.workerMetricsAddress);
   await runWorkerProcess(config, logger);
 }
 

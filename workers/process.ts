@@ -3,7 +3,7 @@ import { initOrm } from '../shared/db/orm';
 import type { Logger } from '../shared/logger';
 import { createRedis } from '../shared/redis';
 import { createTemporalClient } from '../shared/temporal';
-import { createWorkers, NativeConnection, runWorkers } from './worker';
+import { startWorkers } from './worker';
 
 export interface WorkerProcessOptions {
   /** A prebuilt workflow bundle (tests); otherwise workflows/ is bundled at start. */
@@ -31,18 +31,13 @@ export async function runWorkerProcess(
     // Only best-effort publishes of build events: a stalled Redis must not hold a build step.
     commandTimeoutMs: config.redisCommandTimeoutMs,
   });
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
   // Activities start workflows too (webhook deliveries): one client for the process.
   const temporal = createTemporalClient(config.temporal);
-  const taskQueue = config.temporal.taskQueue;
-  const workers = await createWorkers({
+  const running = await startWorkers({
     config,
     redis,
     logger,
     temporal,
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue,
     orm,
     workflowBundlePath: options.workflowBundlePath,
   });
@@ -54,18 +49,18 @@ export async function runWorkerProcess(
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 
-  const running = runWorkers(workers);
   logger.info(
     {
-      taskQueue,
-      taskQueues: workers.map((worker) => worker.options.taskQueue),
+      taskQueue: config.temporal.taskQueue,
+      taskQueues: running.taskQueues,
       buildConcurrency: config.buildConcurrency,
+      // Where Prometheus scrapes this process (docs/metrics.md); null: not served.
+      metricsAddress: config.workerMetricsAddress ?? null,
     },
     'worker started',
   );
   options.onReady?.();
-  await running.done;
-  await connection.close();
+  await running.stop();
   await temporal.connection.close();
   redis.disconnect();
   await orm.close();

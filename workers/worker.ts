@@ -53,7 +53,7 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
     namespace: deps.namespace,
     activities: createActivities(deps),
     workflowBundle,
-    interceptors: { activity: [redactingActivityErrors] },
+    interceptors: { activity: [redactingActivityErrors, temporalMetricTags] },
   };
   const deliveries = deps.config.webhookDeliveryConcurrency;
   return Promise.all([
@@ -134,6 +134,22 @@ export const redactingActivityErrors: ActivityInterceptorsFactory = () => ({
   },
 });
 
+/**
+ * The labels the SDK adds to what an activity records through its metric meter
+ * (shared/metrics/worker-metrics.ts), named as Temporal names them on its own series
+ * (`task_queue`, `activity_type`), so one query can group or join both.
+ */
+const temporalMetricTags: ActivityInterceptorsFactory = () => ({
+  outbound: {
+    getMetricTags(input, next) {
+      const { taskQueue, activityType, ...tags } = next(input);
+      if (taskQueue !== undefined) tags.task_queue = taskQueue;
+      if (activityType !== undefined) tags.activity_type = activityType;
+      return tags;
+    },
+  },
+});
+
 export interface RunningWorkers {
   /** Settles once every worker has stopped; rejects with the first worker's failure. */
   done: Promise<void>;
@@ -159,8 +175,53 @@ export function runWorkers(workers: readonly Worker[]): RunningWorkers {
   return { done, shutdown };
 }
 
-/** Sends the Temporal SDK's own logs through our pino logger (JSON, one format everywhere). */
-export function installWorkerLogging(logger: Logger): void {
+export interface StartedWorkers extends RunningWorkers {
+  /** The task queues polled: main, webhooks, one per build lane. */
+  taskQueues: string[];
+  /**
+   * Shuts down, waits for the activities under way, closes the Temporal connection; rejects
+   * with a worker's failure, if one failed.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * Connects to Temporal (`config.temporal`) and runs this process's workers: the one wiring
+ * every runner shares (the worker process, `npm run dev`, the tests, the screenshot script).
+ */
+export async function startWorkers(
+  deps: Omit<WorkerDeps, 'connection' | 'namespace' | 'taskQueue'>,
+): Promise<StartedWorkers> {
+  const { address, namespace, taskQueue } = deps.config.temporal;
+  const connection = await NativeConnection.connect({ address });
+  try {
+    const workers = await createWorkers({ ...deps, connection, namespace, taskQueue });
+    const running = runWorkers(workers);
+    return {
+      ...running,
+      taskQueues: workers.map((worker) => worker.options.taskQueue),
+      async stop() {
+        running.shutdown();
+        try {
+          await running.done;
+        } finally {
+          await connection.close();
+        }
+      },
+    };
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}
+
+/**
+ * Installs the process's Temporal runtime, once, before any connection or worker exists: the
+ * SDK's own logs go through our pino logger (JSON, one format everywhere), and with
+ * `metricsAddress` (`WORKER_METRICS_ADDRESS`) its Prometheus exporter serves `/metrics` there:
+ * Temporal's worker metrics and the series activities record (docs/metrics.md).
+ */
+export function installWorkerLogging(logger: Logger, metricsAddress?: string): void {
   const methods = {
     TRACE: 'trace',
     DEBUG: 'debug',
@@ -172,6 +233,11 @@ export function installWorkerLogging(logger: Logger): void {
     logger: new DefaultLogger('INFO', (entry: LogEntry) => {
       logger[methods[entry.level]](entry.meta ?? {}, entry.message);
     }),
+    telemetryOptions: {
+      // Core's own (Rust) logs through the same logger, instead of plain text on stderr.
+      logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } },
+      ...(metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : {}),
+    },
   });
 }
 

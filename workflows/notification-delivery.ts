@@ -11,7 +11,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { NotificationActivities } from '../workers/activities/notifications';
-import type { NOTIFICATION_BATCH } from '../workers/notifications/due';
+import { NOTIFICATION_BATCH } from '../shared/temporal/workflow-constants';
 import type {
   NotificationDeliveryInput,
   NotificationDeliveryOutcome,
@@ -52,9 +52,6 @@ const remote = proxyActivities<NotificationActivities>({
 // Names from shared/temporal/; the type makes a signal name mismatch a compile error.
 const NUDGE: (typeof notificationDeliverySignals)['nudge'] = 'nudge';
 export const nudgeSignal = defineSignal(NUDGE);
-
-/** The activity's batch size (typed to match): a full batch means more rows are waiting. */
-const FULL_BATCH: typeof NOTIFICATION_BATCH = 20;
 
 /** An activity that used up its retries (not a cancellation, not a bug in this code). */
 function exhausted(error: unknown): boolean {
@@ -125,7 +122,8 @@ export async function notificationDeliveryWorkflow(
       }
     }
     if (workflowInfo().continueAsNewSuggested) break;
-    if (endedEarly || ids.length < FULL_BATCH) await condition(() => nudged, input.pollIntervalMs);
+    if (endedEarly || ids.length < NOTIFICATION_BATCH)
+      await condition(() => nudged, input.pollIntervalMs);
   }
   await continueAsNew<typeof notificationDeliveryWorkflow>(input);
 }

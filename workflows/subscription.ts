@@ -6,6 +6,7 @@ import {
   setHandler,
   defineSignal,
 } from '@temporalio/workflow';
+import { DAY_MS } from '../shared/domain/calendar';
 import type { SubscriptionActivities } from '../workers/activities/subscriptions';
 import type {
   PaymentConfirmedSignal,
@@ -27,7 +28,6 @@ const CHANGED: (typeof subscriptionSignals)['changed'] = 'changed';
 export const paymentConfirmedSignal = defineSignal<[PaymentConfirmedSignal]>(PAYMENT_CONFIRMED);
 export const subscriptionChangedSignal = defineSignal(CHANGED);
 
-const DAY_MS = 86_400_000;
 /** With nothing to drive (no subscription, or it ended), wait this long for a signal, then end. */
 const IDLE_MS = DAY_MS;
 /** Steps per run before continuing as new, in case periods never advance (a safety bound). */

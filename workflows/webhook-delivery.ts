@@ -1,10 +1,9 @@
 import { patched, proxyActivities, proxyLocalActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../workers/activities/webhooks';
 import type { WebhookDeliveryInput } from '../shared/temporal/workflows';
-import type { DELIVERY_RETRY_BASES_MS } from '../shared/webhooks/events';
+import { DELIVERY_RETRY_BASES_MS } from '../shared/temporal/workflow-constants';
 
 // The bases of shared/webhooks/events.ts; the type makes a mismatch a compile error.
-const RETRY_BASES_MS: typeof DELIVERY_RETRY_BASES_MS = [1000, 2000, 4000];
 
 // Only infrastructure failures throw (HTTP failures are values), so retry them until the
 // database or a worker is back.
@@ -59,7 +58,7 @@ export async function webhookDeliveryWorkflow(
   let attempt = 1;
   for (;;) {
     const result = await attemptDelivery({ deliveryId, attempt });
-    const base: number | undefined = RETRY_BASES_MS[attempt - 1];
+    const base: number | undefined = DELIVERY_RETRY_BASES_MS[attempt - 1];
     // `done` comes with the last attempt at the latest; `base` guards a row edited by hand.
     if (result.done || base === undefined) return { ok: result.ok, attempts: attempt };
     const pauseMs = Math.floor(Math.random() * (base + 1));

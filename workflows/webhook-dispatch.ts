@@ -12,7 +12,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { WebhookActivities } from '../workers/activities/webhooks';
-import type { OUTBOX_BATCH } from '../workers/webhooks/dispatch-outbox';
+import { OUTBOX_BATCH } from '../shared/temporal/workflow-constants';
 import type { WebhookDispatchInput, webhookDispatchSignals } from '../shared/temporal/workflows';
 
 const retry = { initialInterval: '1 second', maximumInterval: '1 minute' } as const;
@@ -36,9 +36,6 @@ const regular = proxyActivities<WebhookActivities>({ startToCloseTimeout: '1 min
 // Names from shared/temporal/; the type makes a signal name mismatch a compile error.
 const NUDGE: (typeof webhookDispatchSignals)['nudge'] = 'nudge';
 export const nudgeSignal = defineSignal(NUDGE);
-
-/** The activity's batch size (typed to match): a full batch means more rows are waiting. */
-const FULL_BATCH: typeof OUTBOX_BATCH = 100;
 
 async function pollInOneStep(): Promise<number> {
   try {
@@ -87,7 +84,7 @@ export async function webhookDispatchWorkflow(input: WebhookDispatchInput): Prom
     nudged = false;
     const events = singleStep ? await pollInOneStep() : await pollInThreeSteps();
     if (workflowInfo().continueAsNewSuggested) break;
-    if (events < FULL_BATCH) await condition(() => nudged, input.pollIntervalMs);
+    if (events < OUTBOX_BATCH) await condition(() => nudged, input.pollIntervalMs);
   }
   await continueAsNew<typeof webhookDispatchWorkflow>(input);
 }

@@ -47,18 +47,44 @@ function currentStartSql(now: Date): { sql: string; params: Date[] } {
   };
 }
 
-function stateOf(row: GuardRow, now: Date): SpendState {
+/** A key's spend as stored: the counter and the start of the period it belongs to. */
+export interface StoredSpend {
+  spendPeriod: SpendPeriod;
+  /** Absent or null: no cap. */
+  spendLimit?: bigint | null;
+  spendUsed: bigint;
+  spendPeriodStart: Date;
+}
+
+/**
+ * The key's spend state at `now`, the one place it is derived from what is stored (the guard,
+ * the `X-FLOW-*` headers of a cached credential, the key listing): a counter of an earlier
+ * period counts as nothing, and the period is the one containing `now`.
+ */
+export function spendState(key: StoredSpend, now: Date): SpendState {
   return {
     used: spentInPeriod(
-      row.spend_period,
-      { used: BigInt(row.spend_used), periodStart: new Date(row.spend_period_start) },
+      key.spendPeriod,
+      { used: key.spendUsed, periodStart: key.spendPeriodStart },
       now,
     ),
-    limit: row.spend_limit === null ? null : BigInt(row.spend_limit),
-    period: row.spend_period,
-    periodStart: periodStart(row.spend_period, now),
-    resetsAt: periodEnd(row.spend_period, now),
+    limit: key.spendLimit ?? null,
+    period: key.spendPeriod,
+    periodStart: periodStart(key.spendPeriod, now),
+    resetsAt: periodEnd(key.spendPeriod, now),
   };
+}
+
+function stateOf(row: GuardRow, now: Date): SpendState {
+  return spendState(
+    {
+      spendPeriod: row.spend_period,
+      spendLimit: row.spend_limit === null ? null : BigInt(row.spend_limit),
+      spendUsed: BigInt(row.spend_used),
+      spendPeriodStart: new Date(row.spend_period_start),
+    },
+    now,
+  );
 }
 
 /** Reserves `cost` micro-FLOW on the key, or throws 402 `spend_limit_reached`. */

@@ -16,15 +16,18 @@ declare module 'fastify' {
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** `limit`: integer ≥ 1, default `defaultSize`, values above 100 clamped to 100 (docs/spec/contract.md §1). */
-export function pageLimit(defaultSize: number) {
+/**
+ * `limit`: integer ≥ 1, default `defaultSize`, values above `max` (100 unless a list says
+ * otherwise) clamped, not refused (docs/spec/contract.md §1).
+ */
+export function pageLimit(defaultSize: number, max = MAX_PAGE_SIZE) {
   return z.coerce
     .number({ error: 'must be an integer' })
     .int({ error: 'must be an integer' })
     .min(1, { error: 'must be at least 1' })
     .default(defaultSize)
-    .transform((limit) => Math.min(limit, MAX_PAGE_SIZE))
-    .describe(`Page size, ${defaultSize} by default; values above ${MAX_PAGE_SIZE} are clamped`);
+    .transform((limit) => Math.min(limit, max))
+    .describe(`Page size, ${defaultSize} by default; values above ${max} are clamped`);
 }
 
 /** The usual `limit`: 20 by default. */

@@ -4,10 +4,10 @@ import {
   reserveSpend,
   settleSpend,
   spendHeaders,
+  spendState,
   type SpendReservation,
   type SpendState,
 } from '../access/spend-guard';
-import { periodEnd, periodStart, spentInPeriod } from '../../shared/domain/spend-period';
 import type { ApiKeyCredential } from '../access/api-key-store';
 
 /**
@@ -46,21 +46,6 @@ function slotOf(request: FastifyRequest): SpendSlot {
   return slot;
 }
 
-/** The key's spend as its cached credential knows it (requests that charged nothing). */
-function cachedState(key: ApiKeyCredential, now: Date): SpendState {
-  return {
-    used: spentInPeriod(
-      key.spendPeriod,
-      { used: key.spendUsed, periodStart: key.spendPeriodStart },
-      now,
-    ),
-    limit: key.spendLimit,
-    period: key.spendPeriod,
-    periodStart: periodStart(key.spendPeriod, now),
-    resetsAt: periodEnd(key.spendPeriod, now),
-  };
-}
-
 async function spendPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('flowCharged', 0n);
 
@@ -86,7 +71,8 @@ async function spendPlugin(app: FastifyInstance): Promise<void> {
   /** The `X-FLOW-*` headers; a 402 already carries those of the state that refused it. */
   function setHeaders(request: FastifyRequest, reply: FastifyReply, key: ApiKeyCredential) {
     if (reply.hasHeader('x-flow-period-used')) return;
-    const state = slots.get(request)?.settled ?? cachedState(key, new Date());
+    // Else the key's spend as its cached credential knows it (requests that charged nothing).
+    const state = slots.get(request)?.settled ?? spendState(key, new Date());
     reply.headers(spendHeaders(state, request.flowCharged));
   }
 

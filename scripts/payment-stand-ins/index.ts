@@ -1,8 +1,8 @@
 import { startCryptoBotStandIn, type CryptoBotStandIn } from './cryptobot';
 import { startPlategaStandIn, type PlategaStandIn } from './platega';
 
-export type { CryptoBotStandIn, CryptoPayInvoice } from './cryptobot';
-export type { PlategaStandIn, PlategaTransaction } from './platega';
+export type { CryptoBotStandIn } from './cryptobot';
+export type { PlategaStandIn } from './platega';
 export { startCryptoBotStandIn, startPlategaStandIn };
 
 /**

@@ -36,13 +36,6 @@ export const erc20Events = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 ]);
 
-export const indexedEvents = [
-  ...factoryEvents,
-  ...curveEvents,
-  ...protocolEvents,
-  ...erc20Events,
-] as const;
-
 /** The argument that names the address a protocol event is about (`chain_events.subject`). */
 export const EVENT_SUBJECTS: Record<string, string | undefined> = {
   Bought: 'trader',

@@ -42,12 +42,6 @@ export function usdtInvoiceUnits(cents: number, tag: number): bigint {
   );
 }
 
-/** A USD-cent amount as a decimal string: 2000 → "20.00". */
-export function usdString(cents: number | bigint): string {
-  const value = BigInt(cents);
-  return `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
-}
-
 /** Cents as a JSON number of USD (20.5), for wire fields typed as numbers. */
 export function usdNumber(cents: number | bigint): number {
   return Number(cents) / 100;

@@ -66,19 +66,3 @@ export function toolsPrice(tools: Iterable<string>, prices: ReadonlyMap<string, 
   for (const tool of new Set(tools)) total += prices.get(tool) ?? 0n;
   return total;
 }
-
-/** One calendar month later in UTC, clamped to the month's last day (Jan 31 → Feb 28/29). */
-export function addMonthUtc(from: Date): Date {
-  const next = new Date(from.getTime());
-  const day = next.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
-}
-
-/** 00:00 UTC of the day after `now`, when freemium quotas reset. */
-export function nextUtcDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}

@@ -3,13 +3,13 @@ import type { Config } from '../config';
 import {
   mainTaskQueue,
   subscriptionSignals,
-  TEMPORAL_CALL_DEADLINE_MS,
   workflowIds,
   workflowTypes,
   type SubscriptionWorkflowInput,
 } from '../temporal';
 import { ensureSearchAttributesRegistered } from '../temporal/search-attribute-registration';
 import { searchAttributes } from '../temporal/search-attributes';
+import { withTemporalDeadline } from '../temporal/start-with-deadline';
 
 /**
  * The one way to tell a user's subscription lifecycle (`subscription:<userId>`, docs/payments.md
@@ -43,7 +43,7 @@ export async function signalLifecycle(
     signal === 'changed'
       ? [subscriptionSignals.changed, []]
       : [subscriptionSignals.paymentConfirmed, [{ paymentId: signal.paymentConfirmed }]];
-  await deps.temporal.connection.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, async () => {
+  await withTemporalDeadline(deps.temporal, async () => {
     await ensureSearchAttributesRegistered(deps.temporal);
     await deps.temporal.workflow.signalWithStart(workflowTypes.subscription, {
       workflowId: workflowIds.subscription(userId),

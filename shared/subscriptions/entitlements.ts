@@ -8,6 +8,9 @@ import type { Tier } from '../db/entities/subscription';
  */
 export const ENTITLED_STATUSES = ['active', 'grace'] as const;
 
+/** `'active', 'grace'`: the list above as SQL literals (constants, never user input). */
+export const ENTITLED_STATUSES_SQL = ENTITLED_STATUSES.map((status) => `'${status}'`).join(', ');
+
 /**
  * A scalar subquery giving the entitled tier of the user id `userId` stands for (a placeholder
  * such as `$2::int`, or a column), null without one: for reads that decide an entitlement in
@@ -15,7 +18,7 @@ export const ENTITLED_STATUSES = ['active', 'grace'] as const;
  */
 export function entitledTierSql(userId: string): string {
   return `(select s.tier from subscriptions s
-  where s.user_id = ${userId} and s.status in ('active', 'grace'))`;
+  where s.user_id = ${userId} and s.status in (${ENTITLED_STATUSES_SQL}))`;
 }
 
 /** `entitledTierSql` for MikroORM/knex statements, whose placeholder is `?`. */

@@ -19,8 +19,6 @@ export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
 /** The event of `POST /me/webhooks/:id/test`. */
 export const PING_EVENT = 'ping';
 
-/** Retries after the first attempt (spec: "retried up to 3 times"), and their backoff bases. */
-export const DELIVERY_RETRY_BASES_MS = [1000, 2000, 4000] as const;
 /** Per attempt (issue: 10 s timeout, response body never stored beyond 1 KB). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const DELIVERY_BODY_LIMIT_BYTES = 1024;

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
 import { Redis } from 'ioredis';
-import { NativeConnection } from '@temporalio/worker';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp, type App } from '../../api/app';
 import { closeApiDeps, connectApiDeps, type ApiDeps } from '../../api/deps';
 import { loadConfig, type Config } from '../../shared/config';
 import { createLogger, type Logger } from '../../shared/logger';
-import { createWorkers, runWorkers, type RunningWorkers } from '../../workers/worker';
+import { startWorkers, type StartedWorkers } from '../../workers/worker';
 import { databaseUrl, readTestServices } from './services';
+import { testLogWriter } from './test-log';
 
 /**
  * One isolated world per test file: its own database (cloned from the migrated template),
@@ -19,7 +19,10 @@ import { databaseUrl, readTestServices } from './services';
  */
 export interface TestContext {
   config: Config;
-  /** Every log line written by apps and workers of this context, as parsed JSON. */
+  /**
+   * Every log line written by apps and workers of this context, as parsed JSON; they also go
+   * to the test file's log (test/README.md "Logs").
+   */
   logs: Record<string, unknown>[];
   logger: Logger;
   /** API dependencies of the first app; `newApi()` opens more, like another process would. */
@@ -60,13 +63,17 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const logs: Record<string, unknown>[] = [];
+  const toFile = testLogWriter();
   const logger = createLogger(config.logLevel, 'test', {
-    write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>),
+    write: (line: string) => {
+      logs.push(JSON.parse(line) as Record<string, unknown>);
+      toFile?.(line);
+    },
   });
 
   const opened: ApiDeps[] = [];
   const apps: App[] = [];
-  const workers: { running: RunningWorkers; connection: NativeConnection }[] = [];
+  const workers: StartedWorkers[] = [];
   const deps = await connectApiDeps(config, logger);
   opened.push(deps);
   const pg = new PgClient({ connectionString: config.databaseUrl });
@@ -88,30 +95,23 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       return app;
     },
     async startWorker() {
-      const connection = await NativeConnection.connect({ address: services.temporalAddress });
-      const created = await createWorkers({
-        config,
-        redis: deps.redis,
-        logger,
-        temporal: deps.temporal,
-        connection,
-        namespace: config.temporal.namespace,
-        taskQueue: config.temporal.taskQueue,
-        orm: deps.orm,
-        workflowBundlePath: services.workflowBundlePath,
-      });
-      workers.push({ running: runWorkers(created), connection });
+      workers.push(
+        await startWorkers({
+          config,
+          redis: deps.redis,
+          logger,
+          temporal: deps.temporal,
+          orm: deps.orm,
+          workflowBundlePath: services.workflowBundlePath,
+        }),
+      );
     },
     async sql<Row extends Record<string, unknown>>(text: string, params: unknown[] = []) {
       const result = await pg.query<Row>(text, params);
       return result.rows;
     },
     async close() {
-      for (const { running, connection } of workers) {
-        running.shutdown();
-        await running.done;
-        await connection.close();
-      }
+      for (const running of workers) await running.stop();
       for (const app of apps) await app.close();
       for (const apiDeps of opened) await closeApiDeps(apiDeps);
       await pg.end();
@@ -146,22 +146,95 @@ export const UNLIMITED_RATES = {
   RATE_LIMIT_INTERNAL_RPM: '1000000',
 };
 
-/**
- * The usual test-file setup: one context and one ready API instance (with extra plugins such
- * as the probe routes), opened before the file's tests and closed after them.
- */
+type Env = Record<string, string>;
 
+/** How a test file wants its world (test/README.md "One world per file"). */
+export interface TestAppOptions {
+  /** Plugins registered on every API instance before it is ready (the probe routes). */
+  plugins?: FastifyPluginAsyncZod[];
+  /**
+   * Settings over the test defaults. A function when they depend on something a `beforeAll`
+   * declared above `useTestApp` started (a fake server's URL): it runs in useTestApp's own.
+   */
+  env?: Env | (() => Env | Promise<Env>);
+  /**
+   * API instances: 1 by default; 2 adds `other`, with connections of its own as a second
+   * process has; 0 when the file needs the database, Redis or Temporal only.
+   */
+  apis?: 0 | 1 | 2;
+  /** Listen on loopback ports (real HTTP, SSE): `url` and `otherUrl` are the base URLs. */
+  listen?: boolean;
+  /** Start the context's in-process workers once the APIs are up. */
+  worker?: boolean;
+  /** Runs on each API instance before it is ready: plugins that need the context's config. */
+  setup?: (app: App, ctx: TestContext) => unknown;
+  /**
+   * Runs before the context closes, while its connections are open: terminate workflows,
+   * release a held fake so the workers can drain. (`afterAll` hooks run in the order they are
+   * declared, so one below `useTestApp` would run after the close.)
+   */
+  beforeClose?: (world: TestApp) => unknown;
+}
+
+/** The world `useTestApp` opens; its fields are set once its `beforeAll` has run. */
+export interface TestApp {
+  ctx: TestContext;
+  /** The first API instance (unset with `apis: 0`). */
+  app: App;
+  /** The second API instance, with `apis: 2`. */
+  other: App;
+  /** `http://127.0.0.1:<port>` of `app`, with `listen`. */
+  url: string;
+  /** `http://127.0.0.1:<port>` of `other`, with `apis: 2` and `listen`. */
+  otherUrl: string;
+}
+
+/**
+ * The usual test-file setup: one context and its API instances, opened before the file's (or
+ * the describe block's) tests and closed after them. `useTestApp(plugins, env)`, the first
+ * form, still works: it is `useTestApp({ plugins, env })`.
+ */
+export function useTestApp(options?: TestAppOptions): TestApp;
+export function useTestApp(plugins: FastifyPluginAsyncZod[], env?: Env): TestApp;
 export function useTestApp(
-  plugins: FastifyPluginAsyncZod[] = [],
-  env: Record<string, string> = {},
-) {
-  const state = {} as { ctx: TestContext; app: App };
-  beforeAll(async () => {
-    state.ctx = await createTestContext(env);
-    state.app = await state.ctx.newApi();
-    for (const plugin of plugins) await state.app.register(plugin);
-    await state.app.ready();
+  first: TestAppOptions | FastifyPluginAsyncZod[] = {},
+  env: Env = {},
+): TestApp {
+  const options = Array.isArray(first) ? { plugins: first, env } : first;
+  const world = {} as TestApp;
+  beforeAll(async () => Object.assign(world, await openTestApp(options)));
+  afterAll(async () => {
+    if (!world.ctx) return;
+    try {
+      await options.beforeClose?.(world);
+    } finally {
+      await world.ctx.close();
+    }
   });
-  afterAll(async () => state.ctx?.close());
-  return state;
+  return world;
+}
+
+async function openTestApp(options: TestAppOptions): Promise<Partial<TestApp>> {
+  const env = typeof options.env === 'function' ? await options.env() : (options.env ?? {});
+  const ctx = await createTestContext(env);
+  const world: Partial<TestApp> = { ctx };
+  try {
+    const apps: App[] = [];
+    const urls: string[] = [];
+    for (let i = 0; i < (options.apis ?? 1); i++) {
+      const app = await ctx.newApi();
+      for (const plugin of options.plugins ?? []) await app.register(plugin);
+      await options.setup?.(app, ctx);
+      if (options.listen) urls.push(await app.listen({ host: '127.0.0.1', port: 0 }));
+      else await app.ready();
+      apps.push(app);
+    }
+    [world.app, world.other] = apps;
+    [world.url, world.otherUrl] = urls;
+    if (options.worker) await ctx.startWorker();
+    return world;
+  } catch (error) {
+    await ctx.close();
+    throw error;
+  }
 }

@@ -12,7 +12,7 @@ import { readTestServices } from './services';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel, 'worker-process');
-  installWorkerLogging(logger);
+  installWorkerLogging(logger, config.workerMetricsAddress);
   await runWorkerProcess(config, logger, {
     workflowBundlePath: readTestServices().workflowBundlePath,
     onReady: () => process.stdout.write('worker-ready\n'),

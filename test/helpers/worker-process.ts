@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Config } from '../../shared/config';
+import { testLogWriter } from './test-log';
 
 const ROOT = resolve(__dirname, '..', '..');
 const ENTRY = resolve(__dirname, 'worker-entry.ts');
@@ -59,6 +60,7 @@ export function workerEnv(config: Config): Record<string, string> {
     CHAIN_POLL_INTERVAL_MS: String(config.chainSync.pollIntervalMs),
     LAUNCH_TIMEOUT_HOURS: String(config.launchTimeoutHours),
   };
+  if (config.workerMetricsAddress) env.WORKER_METRICS_ADDRESS = config.workerMetricsAddress;
   if (config.matrix.homeserverUrl) env.MATRIX_HOMESERVER_URL = config.matrix.homeserverUrl;
   if (config.matrix.accessToken) env.MATRIX_ACCESS_TOKEN = config.matrix.accessToken;
   if (config.llm) {
@@ -89,8 +91,14 @@ export async function startWorkerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  // Also to the test file's log (test/README.md "Logs"), where a failed file's tail is shown.
+  const toLog = testLogWriter();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    toLog?.(chunk.toString('utf8'));
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );

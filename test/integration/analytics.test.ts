@@ -19,7 +19,7 @@ import { fundFlow } from '../helpers/flow';
  * read models are kept from (agent_daily_stats, api_key_usage, agent_calls), at known days.
  */
 
-const test = useTestApp([], UNLIMITED_RATES);
+const test = useTestApp({ env: UNLIMITED_RATES });
 
 const DAY_MS = 86_400_000;
 const todayStart = () => Math.floor(Date.now() / DAY_MS) * DAY_MS;

@@ -12,7 +12,8 @@ import {
   signIn,
   siweMessage,
 } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { expectError } from '../helpers/errors';
 import { readTestServices } from '../helpers/services';
 import { compileFixture } from '../helpers/solidity';
 
@@ -26,32 +27,14 @@ const internalProbe: FastifyPluginAsyncZod = async (app) => {
   }));
 };
 
-let ctx: TestContext;
-let app: App;
-let other: App;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ ...UNLIMITED_RATES, INTERNAL_TOKENS: INTERNAL_TOKEN });
-  app = await ctx.newApi();
-  other = await ctx.newApi();
-  for (const instance of [app, other]) {
-    await instance.register(internalProbe);
-    await instance.ready();
-  }
+const test = useTestApp({
+  plugins: [internalProbe],
+  env: { ...UNLIMITED_RATES, INTERNAL_TOKENS: INTERNAL_TOKEN },
+  apis: 2,
 });
-afterAll(async () => ctx.close());
 
 async function verify(target: App, message: string, signature: Hex) {
   return target.inject({ method: 'POST', url: '/auth/verify', payload: { message, signature } });
-}
-
-function expectError(response: Awaited<ReturnType<App['inject']>>, status: number, code: string) {
-  expect({ status: response.statusCode, code: response.json().error?.code }).toEqual({
-    status,
-    code,
-  });
-  expect(Object.keys(response.json())).toEqual(['error']);
-  expect(typeof response.json().error.message).toBe('string');
 }
 
 /** Flips one hex digit inside the signature's `s` value. */
@@ -64,8 +47,8 @@ function tamper(signature: Hex): Hex {
 describe('SIWE login', () => {
   it('logs in with a message signed by a wallet and sets the session cookie', async () => {
     const account = newAccount();
-    const message = siweMessage(account, await getNonce(app));
-    const response = await verify(app, message, await account.signMessage({ message }));
+    const message = siweMessage(account, await getNonce(test.app));
+    const response = await verify(test.app, message, await account.signMessage({ message }));
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -78,7 +61,7 @@ describe('SIWE login', () => {
       expect(setCookie).toContain(attribute);
     }
 
-    const me = await app.inject({
+    const me = await test.app.inject({
       method: 'GET',
       url: '/me',
       headers: { cookie: sessionCookieOf(response.headers['set-cookie']) },
@@ -92,9 +75,9 @@ describe('SIWE login', () => {
     });
 
     // A second login of the same wallet is the same user.
-    const again = await signIn(app, account);
+    const again = await signIn(test.app, account);
     expect(again.userId).toBe(body.user.id);
-    const users = await ctx.sql<{ id: number }>('select id from users where address = $1', [
+    const users = await test.ctx.sql<{ id: number }>('select id from users where address = $1', [
       account.address.toLowerCase(),
     ]);
     expect(users).toEqual([{ id: body.user.id }]);
@@ -102,7 +85,7 @@ describe('SIWE login', () => {
 
   it('issues nonces that live 10 minutes', async () => {
     const before = Date.now();
-    const response = await app.inject({ method: 'POST', url: '/auth/nonce' });
+    const response = await test.app.inject({ method: 'POST', url: '/auth/nonce' });
     expect(response.statusCode).toBe(200);
     const { nonce, expiresAt } = response.json();
     expect(nonce).toMatch(/^[a-zA-Z0-9]{8,}$/);
@@ -113,18 +96,18 @@ describe('SIWE login', () => {
 
   it('refuses a replayed nonce, on this instance or another', async () => {
     const account = newAccount();
-    const message = siweMessage(account, await getNonce(app));
+    const message = siweMessage(account, await getNonce(test.app));
     const signature = await account.signMessage({ message });
-    expect((await verify(app, message, signature)).statusCode).toBe(200);
-    expectError(await verify(app, message, signature), 401, 'nonce_invalid');
-    expectError(await verify(other, message, signature), 401, 'nonce_invalid');
+    expect((await verify(test.app, message, signature)).statusCode).toBe(200);
+    expectError(await verify(test.app, message, signature), 401, 'nonce_invalid');
+    expectError(await verify(test.other, message, signature), 401, 'nonce_invalid');
   });
 
   it('refuses a nonce it never issued', async () => {
     const account = newAccount();
     const message = siweMessage(account, 'neverissued12345');
     expectError(
-      await verify(app, message, await account.signMessage({ message })),
+      await verify(test.app, message, await account.signMessage({ message })),
       401,
       'nonce_invalid',
     );
@@ -132,10 +115,12 @@ describe('SIWE login', () => {
 
   it('logs in exactly once when two instances verify one nonce concurrently', async () => {
     const account = newAccount();
-    const message = siweMessage(account, await getNonce(app));
+    const message = siweMessage(account, await getNonce(test.app));
     const signature = await account.signMessage({ message });
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => verify(i % 2 ? other : app, message, signature)),
+      Array.from({ length: 10 }, (_, i) =>
+        verify(i % 2 ? test.other : test.app, message, signature),
+      ),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
@@ -156,41 +141,41 @@ describe('SIWE login', () => {
   ];
   it.each(refusals)('refuses %s with 401 siwe_invalid and keeps the nonce', async (_, change) => {
     const account = newAccount();
-    const nonce = await getNonce(app);
+    const nonce = await getNonce(test.app);
     const message = siweMessage(account, nonce, change(nonce));
     expectError(
-      await verify(app, message, await account.signMessage({ message })),
+      await verify(test.app, message, await account.signMessage({ message })),
       401,
       'siwe_invalid',
     );
     // A refused attempt does not burn the nonce: the honest message still logs in.
     const honest = siweMessage(account, nonce);
     expect(
-      (await verify(app, honest, await account.signMessage({ message: honest }))).statusCode,
+      (await verify(test.app, honest, await account.signMessage({ message: honest }))).statusCode,
     ).toBe(200);
   });
 
   it('refuses a tampered signature and a signature of another message', async () => {
     const account = newAccount();
-    const nonce = await getNonce(app);
+    const nonce = await getNonce(test.app);
     const message = siweMessage(account, nonce);
     const signature = await account.signMessage({ message });
-    expectError(await verify(app, message, tamper(signature)), 401, 'siwe_invalid');
+    expectError(await verify(test.app, message, tamper(signature)), 401, 'siwe_invalid');
     const otherMessage = siweMessage(account, nonce, { statement: 'Something else' });
-    expectError(await verify(app, otherMessage, signature), 401, 'siwe_invalid');
+    expectError(await verify(test.app, otherMessage, signature), 401, 'siwe_invalid');
     // Signed by another wallet than the message names.
     const impostor = newAccount();
     expectError(
-      await verify(app, message, await impostor.signMessage({ message })),
+      await verify(test.app, message, await impostor.signMessage({ message })),
       401,
       'siwe_invalid',
     );
   });
 
   it('refuses text that is not a SIWE message, and malformed bodies, without a 500', async () => {
-    expectError(await verify(app, 'hello', '0x1234'), 401, 'siwe_invalid');
+    expectError(await verify(test.app, 'hello', '0x1234'), 401, 'siwe_invalid');
     for (const payload of [{}, { message: 'x' }, { message: 'x', signature: 'nothex' }]) {
-      const response = await app.inject({ method: 'POST', url: '/auth/verify', payload });
+      const response = await test.app.inject({ method: 'POST', url: '/auth/verify', payload });
       expectError(response, 400, 'invalid_request');
     }
   });
@@ -209,16 +194,16 @@ describe('SIWE login', () => {
     const receipt = await chain.waitForTransactionReceipt({ hash });
     const contract = receipt.contractAddress!;
 
-    const message = siweMessage({ address: contract }, await getNonce(app));
+    const message = siweMessage({ address: contract }, await getNonce(test.app));
     const signature = await owner.signMessage({ message });
-    const response = await verify(app, message, signature);
+    const response = await verify(test.app, message, signature);
     expect(response.statusCode).toBe(200);
     expect(response.json().user.address).toBe(contract.toLowerCase());
 
     // Someone else's signature for the contract's address is refused.
-    const stranger = siweMessage({ address: contract }, await getNonce(app));
+    const stranger = siweMessage({ address: contract }, await getNonce(test.app));
     expectError(
-      await verify(app, stranger, await newAccount().signMessage({ message: stranger })),
+      await verify(test.app, stranger, await newAccount().signMessage({ message: stranger })),
       401,
       'siwe_invalid',
     );
@@ -227,8 +212,8 @@ describe('SIWE login', () => {
 
 describe('sessions', () => {
   it('accept the JWT as a Bearer token too', async () => {
-    const session = await signIn(app);
-    const me = await app.inject({
+    const session = await signIn(test.app);
+    const me = await test.app.inject({
       method: 'GET',
       url: '/me',
       headers: { authorization: `Bearer ${session.token}` },
@@ -238,14 +223,14 @@ describe('sessions', () => {
   });
 
   it('logout revokes the session on every instance and clears the cookie', async () => {
-    const session = await signIn(app);
+    const session = await signIn(test.app);
     // The other instance has the session cached before the logout.
     expect(
-      (await other.inject({ method: 'GET', url: '/me', headers: { cookie: session.cookie } }))
+      (await test.other.inject({ method: 'GET', url: '/me', headers: { cookie: session.cookie } }))
         .statusCode,
     ).toBe(200);
 
-    const logout = await app.inject({
+    const logout = await test.app.inject({
       method: 'POST',
       url: '/auth/logout',
       headers: { cookie: session.cookie },
@@ -257,14 +242,14 @@ describe('sessions', () => {
     );
 
     await waitFor(async () => {
-      const response = await other.inject({
+      const response = await test.other.inject({
         method: 'GET',
         url: '/me',
         headers: { cookie: session.cookie },
       });
       return response.statusCode === 401;
     });
-    for (const target of [app, other]) {
+    for (const target of [test.app, test.other]) {
       for (const headers of [
         { cookie: session.cookie },
         { authorization: `Bearer ${session.token}` },
@@ -279,12 +264,12 @@ describe('sessions', () => {
   });
 
   it('rotate the cookie of a session older than 24 h, and only then', async () => {
-    const session = await signIn(app);
+    const session = await signIn(test.app);
     const sessionId = await sessionIdOf(session.userId);
-    const tokens = createSessionTokens(ctx.config.jwtSecret);
+    const tokens = createSessionTokens(test.ctx.config.jwtSecret);
     const nowSeconds = Math.floor(Date.now() / 1000);
 
-    const fresh = await app.inject({
+    const fresh = await test.app.inject({
       method: 'GET',
       url: '/me',
       headers: { cookie: session.cookie },
@@ -293,7 +278,7 @@ describe('sessions', () => {
     expect(fresh.headers['cache-control']).toBeUndefined();
 
     const old = tokens.sign(session.userId, sessionId, nowSeconds - 25 * 3600).token;
-    const rotated = await app.inject({
+    const rotated = await test.app.inject({
       method: 'GET',
       url: '/me',
       headers: { cookie: `svc_session=${old}` },
@@ -306,7 +291,7 @@ describe('sessions', () => {
     expect(String(rotated.headers['set-cookie'])).toContain('Max-Age=2592000');
     // A response carrying a session token is never cached.
     expect(rotated.headers['cache-control']).toBe('no-store');
-    const [row] = await ctx.sql<{ expires_at: Date }>(
+    const [row] = await test.ctx.sql<{ expires_at: Date }>(
       'select expires_at from sessions where id = $1',
       [sessionId],
     );
@@ -314,9 +299,9 @@ describe('sessions', () => {
   });
 
   it('refuse expired, foreign and malformed tokens with 401, never 500', async () => {
-    const session = await signIn(app);
+    const session = await signIn(test.app);
     const sessionId = await sessionIdOf(session.userId);
-    const ours = createSessionTokens(ctx.config.jwtSecret);
+    const ours = createSessionTokens(test.ctx.config.jwtSecret);
     const foreign = createSessionTokens('another-secret-that-is-long-enough-0123456789');
     const longAgo = Math.floor(Date.now() / 1000) - 31 * 86400;
     const bad = [
@@ -334,22 +319,26 @@ describe('sessions', () => {
         { authorization: `Bearer ${token}` },
       ]) {
         expectError(
-          await app.inject({ method: 'GET', url: '/me', headers }),
+          await test.app.inject({ method: 'GET', url: '/me', headers }),
           401,
           'unauthenticated',
         );
       }
     }
     for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b', `bearer   `]) {
-      const response = await app.inject({ method: 'GET', url: '/me', headers: { authorization } });
+      const response = await test.app.inject({
+        method: 'GET',
+        url: '/me',
+        headers: { authorization },
+      });
       expectError(response, 401, 'unauthenticated');
     }
     // Without any credential.
-    expectError(await app.inject({ method: 'GET', url: '/me' }), 401, 'unauthenticated');
+    expectError(await test.app.inject({ method: 'GET', url: '/me' }), 401, 'unauthenticated');
   });
 
   it('ignore a stale cookie on public routes', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/auth/nonce',
       headers: { cookie: 'svc_session=stale.token.value' },
@@ -360,7 +349,7 @@ describe('sessions', () => {
 
 describe('credential precedence', () => {
   it('an invalid x-api-key is 401 whatever else the request carries', async () => {
-    const session = await signIn(app);
+    const session = await signIn(test.app);
     const headers = [
       { 'x-api-key': `svc_live_${'0'.repeat(64)}`, cookie: session.cookie },
       { 'x-api-key': 'garbage', authorization: `Bearer ${session.token}` },
@@ -368,13 +357,13 @@ describe('credential precedence', () => {
     ];
     for (const header of headers) {
       expectError(
-        await app.inject({ method: 'GET', url: '/me', headers: header }),
+        await test.app.inject({ method: 'GET', url: '/me', headers: header }),
         401,
         'invalid_api_key',
       );
       // Public routes too: a broken key is never silently ignored.
       expectError(
-        await app.inject({ method: 'POST', url: '/auth/nonce', headers: header }),
+        await test.app.inject({ method: 'POST', url: '/auth/nonce', headers: header }),
         401,
         'invalid_api_key',
       );
@@ -382,10 +371,10 @@ describe('credential precedence', () => {
   });
 
   it('a valid x-api-key decides even beside a malformed Authorization header', async () => {
-    const session = await signIn(app);
-    const { key } = await createKey(app, session);
+    const session = await signIn(test.app);
+    const { key } = await createKey(test.app, session);
     for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b', 'garbage']) {
-      const response = await app.inject({
+      const response = await test.app.inject({
         method: 'GET',
         url: '/me',
         headers: { 'x-api-key': key, authorization },
@@ -395,16 +384,20 @@ describe('credential precedence', () => {
     }
     // Without the key, the same header is refused.
     expectError(
-      await app.inject({ method: 'GET', url: '/me', headers: { authorization: 'Bearer a b' } }),
+      await test.app.inject({
+        method: 'GET',
+        url: '/me',
+        headers: { authorization: 'Bearer a b' },
+      }),
       401,
       'unauthenticated',
     );
   });
 
   it('a Bearer value starting with svc_live_ is an API key', async () => {
-    const session = await signIn(app);
-    const { key } = await createKey(app, session);
-    const ok = await app.inject({
+    const session = await signIn(test.app);
+    const { key } = await createKey(test.app, session);
+    const ok = await test.app.inject({
       method: 'GET',
       url: '/me',
       headers: { authorization: `Bearer ${key}` },
@@ -412,7 +405,7 @@ describe('credential precedence', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().id).toBe(session.userId);
     const wrong = `svc_live_${'f'.repeat(64)}`;
-    const refused = await app.inject({
+    const refused = await test.app.inject({
       method: 'GET',
       url: '/me',
       headers: { authorization: `Bearer ${wrong}` },
@@ -423,7 +416,7 @@ describe('credential precedence', () => {
 
 describe('internal tokens', () => {
   it('open /internal routes to configured tokens only', async () => {
-    const ok = await app.inject({
+    const ok = await test.app.inject({
       method: 'GET',
       url: '/__probe/internal',
       headers: { authorization: `Bearer ${INTERNAL_TOKEN}` },
@@ -432,26 +425,26 @@ describe('internal tokens', () => {
     expect(ok.json().caller).toMatch(/^[0-9a-f]{12}$/);
     expect(ok.body).not.toContain(INTERNAL_TOKEN);
 
-    const session = await signIn(app);
-    const asUser = await app.inject({
+    const session = await signIn(test.app);
+    const asUser = await test.app.inject({
       method: 'GET',
       url: '/__probe/internal',
       headers: { cookie: session.cookie },
     });
     expectError(asUser, 403, 'forbidden');
     expectError(
-      await app.inject({ method: 'GET', url: '/__probe/internal' }),
+      await test.app.inject({ method: 'GET', url: '/__probe/internal' }),
       401,
       'unauthenticated',
     );
-    const wrong = await app.inject({
+    const wrong = await test.app.inject({
       method: 'GET',
       url: '/__probe/internal',
       headers: { authorization: `Bearer ${INTERNAL_TOKEN.slice(0, -1)}x` },
     });
     expectError(wrong, 401, 'unauthenticated');
     // An internal token is not a user.
-    const asInternal = await app.inject({
+    const asInternal = await test.app.inject({
       method: 'GET',
       url: '/me',
       headers: { authorization: `Bearer ${INTERNAL_TOKEN}` },
@@ -461,7 +454,7 @@ describe('internal tokens', () => {
 });
 
 async function sessionIdOf(userId: number): Promise<string> {
-  const [row] = await ctx.sql<{ id: string }>(
+  const [row] = await test.ctx.sql<{ id: string }>(
     'select id from sessions where user_id = $1 order by created_at desc limit 1',
     [userId],
   );

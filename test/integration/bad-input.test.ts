@@ -7,7 +7,7 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
  * 5xx, and every 4xx is exactly the error envelope. New routes are covered automatically.
  */
 const BOT_TOKEN = 'bot-token-for-bad-input-0123456789';
-const test = useTestApp([], { ...UNLIMITED_RATES, BOT_TOKENS: BOT_TOKEN });
+const test = useTestApp({ env: { ...UNLIMITED_RATES, BOT_TOKENS: BOT_TOKEN } });
 
 const JUNK_SEGMENTS = ['x'.repeat(300), '%00', '..%2F..%2Fetc', '%E0%A4%A', '-1', '1e309'];
 const JUNK_QUERIES = [
@@ -36,7 +36,7 @@ function operations(document: { paths: Record<string, Record<string, unknown>> }
 }
 
 /** The bot gateway's own error body: `{"error":"<code>","detail":"..."}` (or just `error`). */
-function expectBotError(response: Awaited<ReturnType<App['inject']>>, label: string) {
+function expectBotErrorShape(response: Awaited<ReturnType<App['inject']>>, label: string) {
   if (response.statusCode >= 500) throw new Error(`${label} answered ${response.statusCode}`);
   const body = response.json<Record<string, unknown>>();
   const keys = Object.keys(body).sort().join();
@@ -48,7 +48,7 @@ function expectBotError(response: Awaited<ReturnType<App['inject']>>, label: str
 
 function expectNoServerError(response: Awaited<ReturnType<App['inject']>>, label: string) {
   if (label.split(' ')[1]?.startsWith('/api/v1/') && response.statusCode >= 400) {
-    return expectBotError(response, label);
+    return expectBotErrorShape(response, label);
   }
   if (response.statusCode >= 500) throw new Error(`${label} answered ${response.statusCode}`);
   if (response.statusCode >= 400) {

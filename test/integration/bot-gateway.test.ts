@@ -6,7 +6,8 @@ import { registerSynapseUser, startSynapse, synapsePython } from '../../scripts/
 import type { App } from '../../api/app';
 import { buildApp } from '../../api/app';
 import { createKey, signIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp, type TestContext } from '../helpers/context';
+import { expectBotError } from '../helpers/errors';
 import { createRoom, registerMatrixUser, roomMessages, type MatrixUser } from '../helpers/matrix';
 import { overrideRateLimit } from '../helpers/matrix-admin';
 import { freePort, readTestServices } from '../helpers/services';
@@ -19,23 +20,20 @@ import { freePort, readTestServices } from '../helpers/services';
 const BOT_TOKEN = 'bot-token-primary-0123456789';
 const OTHER_BOT_TOKEN = 'bot-token-secondary-9876543210';
 
-let ctx: TestContext;
-let app: App;
 let bot: MatrixUser;
 let alice: MatrixUser;
 
 beforeAll(async () => {
   [bot, alice] = await Promise.all([registerMatrixUser(), registerMatrixUser()]);
-  ctx = await createTestContext({
+});
+const test = useTestApp({
+  env: () => ({
     ...UNLIMITED_RATES,
     BOT_TOKENS: `${BOT_TOKEN},${OTHER_BOT_TOKEN}`,
     MATRIX_HOMESERVER_URL: readTestServices().synapse.url,
     MATRIX_ACCESS_TOKEN: bot.accessToken,
-  });
-  app = await ctx.newApi();
-  await app.ready();
+  }),
 });
-afterAll(async () => ctx?.close());
 
 function post(
   target: App,
@@ -57,7 +55,7 @@ async function joinedRoom(): Promise<string> {
     public: true,
     aliasLocalpart: `gw-${randomBytes(5).toString('hex')}`,
   });
-  const joined = await post(app, 'joinRoom', { room_alias: room.alias });
+  const joined = await post(test.app, 'joinRoom', { room_alias: room.alias });
   expect({ status: joined.statusCode, body: joined.json() }).toEqual({
     status: 200,
     body: { room_id: room.roomId },
@@ -65,28 +63,16 @@ async function joinedRoom(): Promise<string> {
   return room.roomId;
 }
 
-function expectBotError(
-  response: Awaited<ReturnType<App['inject']>>,
-  status: number,
-  error: string,
-  detail: RegExp,
-) {
-  expect({ status: response.statusCode, body: response.json() }).toEqual({
-    status,
-    body: { error, detail: expect.stringMatching(detail) },
-  });
-}
-
 describe('POST /api/v1/sendMessage', () => {
   it('delivers the text to the room as the bot, with markdown as escaped HTML and a reply', async () => {
     const roomId = await joinedRoom();
     const text = '**Build done** for _Atlas_: `npm test` passed\n<script>alert(1)</script>';
-    const sent = await post(app, 'sendMessage', { room_id: roomId, text, markdown: true });
+    const sent = await post(test.app, 'sendMessage', { room_id: roomId, text, markdown: true });
     expect(sent.statusCode).toBe(200);
     const { event_id } = sent.json<{ event_id: string }>();
     expect(event_id).toMatch(/^\$/);
 
-    const reply = await post(app, 'sendMessage', {
+    const reply = await post(test.app, 'sendMessage', {
       room_id: roomId,
       text: 'plain follow-up',
       reply_to: event_id,
@@ -122,15 +108,15 @@ describe('POST /api/v1/sendMessage', () => {
   it('accepts every configured bot token and refuses anything else with exactly {"error":"unauthorized"}', async () => {
     const roomId = await joinedRoom();
     const other = await post(
-      app,
+      test.app,
       'sendMessage',
       { room_id: roomId, text: 'from the second token' },
       { 'x-service-bot-token': OTHER_BOT_TOKEN },
     );
     expect(other.statusCode).toBe(200);
 
-    const session = await signIn(app);
-    const { key } = await createKey(app, session);
+    const session = await signIn(test.app);
+    const { key } = await createKey(test.app, session);
     const refusals: Record<string, string>[] = [
       {},
       { 'x-service-bot-token': '' },
@@ -141,7 +127,7 @@ describe('POST /api/v1/sendMessage', () => {
       { authorization: `Bearer ${BOT_TOKEN}` },
     ];
     for (const headers of refusals) {
-      const response = await post(app, 'sendMessage', { room_id: roomId, text: 'x' }, headers);
+      const response = await post(test.app, 'sendMessage', { room_id: roomId, text: 'x' }, headers);
       expect({ status: response.statusCode, body: response.json() }).toEqual({
         status: 401,
         body: { error: 'unauthorized' },
@@ -153,20 +139,20 @@ describe('POST /api/v1/sendMessage', () => {
   it('is 403 forbidden in a room the bot has not joined, and 404 for a room nobody knows', async () => {
     const closed = await createRoom(alice);
     expectBotError(
-      await post(app, 'sendMessage', { room_id: closed.roomId, text: 'hi' }),
+      await post(test.app, 'sendMessage', { room_id: closed.roomId, text: 'hi' }),
       403,
       'forbidden',
       /not in the room\. Call joinRoom first/,
     );
     expectBotError(
-      await post(app, 'sendMessage', { room_id: '!doesNotExist:localhost', text: 'hi' }),
+      await post(test.app, 'sendMessage', { room_id: '!doesNotExist:localhost', text: 'hi' }),
       404,
       'room_not_found',
       /does not know the room !doesNotExist:localhost/,
     );
     // Caller text is one encoded path segment: it cannot walk to another endpoint.
     expectBotError(
-      await post(app, 'sendMessage', {
+      await post(test.app, 'sendMessage', {
         room_id: '!x/../../../../_synapse/admin/v1/users?a=:localhost',
         text: 'hi',
       }),
@@ -188,9 +174,9 @@ describe('POST /api/v1/sendMessage', () => {
       [{ room_id: '!a:localhost', text: 'x', html: '<b>' }, /^html: is not a known field/],
     ];
     for (const [payload, detail] of cases) {
-      expectBotError(await post(app, 'sendMessage', payload), 400, 'invalid_body', detail);
+      expectBotError(await post(test.app, 'sendMessage', payload), 400, 'invalid_body', detail);
     }
-    const broken = await app.inject({
+    const broken = await test.app.inject({
       method: 'POST',
       url: '/api/v1/sendMessage',
       headers: { 'x-service-bot-token': BOT_TOKEN, 'content-type': 'application/json' },
@@ -202,7 +188,7 @@ describe('POST /api/v1/sendMessage', () => {
   it('sends 40,000 characters, the most the spec allows', async () => {
     const roomId = await joinedRoom();
     const text = 'a'.repeat(40_000);
-    expect((await post(app, 'sendMessage', { room_id: roomId, text })).statusCode).toBe(200);
+    expect((await post(test.app, 'sendMessage', { room_id: roomId, text })).statusCode).toBe(200);
     const [message] = await roomMessages(alice, roomId);
     expect(message?.content.body).toBe(text);
   });
@@ -211,17 +197,17 @@ describe('POST /api/v1/sendMessage', () => {
     const roomId = await joinedRoom();
     const headers = { 'x-service-bot-token': BOT_TOKEN, 'idempotency-key': 'order-42-shipped' };
     const payload = { room_id: roomId, text: 'Order 42 shipped' };
-    const first = await post(app, 'sendMessage', payload, headers);
-    const again = await post(app, 'sendMessage', payload, headers);
+    const first = await post(test.app, 'sendMessage', payload, headers);
+    const again = await post(test.app, 'sendMessage', payload, headers);
     expect(first.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await roomMessages(alice, roomId)).toHaveLength(1);
 
-    const second = await ctx.newApi();
+    const second = await test.ctx.newApi();
     const raceHeaders = { ...headers, 'idempotency-key': 'order-43-shipped' };
     const race = { room_id: roomId, text: 'Order 43 shipped' };
     const answers = await Promise.all([
-      ...Array.from({ length: 4 }, () => post(app, 'sendMessage', race, raceHeaders)),
+      ...Array.from({ length: 4 }, () => post(test.app, 'sendMessage', race, raceHeaders)),
       ...Array.from({ length: 4 }, () => post(second, 'sendMessage', race, raceHeaders)),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
@@ -232,8 +218,8 @@ describe('POST /api/v1/sendMessage', () => {
     expect(texts).toEqual(['Order 42 shipped', 'Order 43 shipped']);
 
     // Without a key every request is its own message.
-    await post(app, 'sendMessage', { room_id: roomId, text: 'no key' });
-    await post(app, 'sendMessage', { room_id: roomId, text: 'no key' });
+    await post(test.app, 'sendMessage', { room_id: roomId, text: 'no key' });
+    await post(test.app, 'sendMessage', { room_id: roomId, text: 'no key' });
     expect(await roomMessages(alice, roomId)).toHaveLength(4);
   });
 
@@ -242,10 +228,10 @@ describe('POST /api/v1/sendMessage', () => {
     const slowBot = await registerMatrixUser();
     await overrideRateLimit(slowBot.userId, { messagesPerSecond: 1, burstCount: 1 });
     const slowApp = buildApp({
-      ...ctx.deps,
+      ...test.ctx.deps,
       config: {
-        ...ctx.config,
-        matrix: { ...ctx.config.matrix, accessToken: slowBot.accessToken },
+        ...test.ctx.config,
+        matrix: { ...test.ctx.config.matrix, accessToken: slowBot.accessToken },
       },
     });
     try {
@@ -293,34 +279,34 @@ describe('POST /api/v1/sendMessage', () => {
 describe('POST /api/v1/joinRoom', () => {
   it('joins an invited private room by id and a public room by alias', async () => {
     const invited = await createRoom(alice, { invite: [bot.userId], direct: true });
-    const joined = await post(app, 'joinRoom', { room_id: invited.roomId });
+    const joined = await post(test.app, 'joinRoom', { room_id: invited.roomId });
     expect({ status: joined.statusCode, body: joined.json() }).toEqual({
       status: 200,
       body: { room_id: invited.roomId },
     });
     // Now a member: sending works, and joining again is still 200.
-    const sent = await post(app, 'sendMessage', { room_id: invited.roomId, text: 'hello' });
+    const sent = await post(test.app, 'sendMessage', { room_id: invited.roomId, text: 'hello' });
     expect(sent.statusCode).toBe(200);
-    expect((await post(app, 'joinRoom', { room_id: invited.roomId })).statusCode).toBe(200);
+    expect((await post(test.app, 'joinRoom', { room_id: invited.roomId })).statusCode).toBe(200);
     await joinedRoom();
   });
 
   it('is 403 for a private room without an invitation, 404 for an unknown alias or room', async () => {
     const closed = await createRoom(alice);
     expectBotError(
-      await post(app, 'joinRoom', { room_id: closed.roomId }),
+      await post(test.app, 'joinRoom', { room_id: closed.roomId }),
       403,
       'forbidden',
       /not invited and the room is not public/,
     );
     expectBotError(
-      await post(app, 'joinRoom', { room_alias: '#no-such-room:localhost' }),
+      await post(test.app, 'joinRoom', { room_alias: '#no-such-room:localhost' }),
       404,
       'room_not_found',
       /#no-such-room:localhost/,
     );
     expectBotError(
-      await post(app, 'joinRoom', { room_id: '!noSuchRoom:localhost' }),
+      await post(test.app, 'joinRoom', { room_id: '!noSuchRoom:localhost' }),
       404,
       'room_not_found',
       /!noSuchRoom:localhost/,
@@ -329,10 +315,10 @@ describe('POST /api/v1/joinRoom', () => {
 
   it('needs exactly one of room_id and room_alias', async () => {
     for (const payload of [{}, { room_id: '!a:localhost', room_alias: '#a:localhost' }]) {
-      expectBotError(await post(app, 'joinRoom', payload), 400, 'invalid_body', /exactly one/);
+      expectBotError(await post(test.app, 'joinRoom', payload), 400, 'invalid_body', /exactly one/);
     }
     expectBotError(
-      await post(app, 'joinRoom', { room_alias: 'news' }),
+      await post(test.app, 'joinRoom', { room_alias: 'news' }),
       400,
       'invalid_body',
       /^room_alias: must be a Matrix room alias/,
@@ -342,12 +328,12 @@ describe('POST /api/v1/joinRoom', () => {
 
 describe('the rest of /api/v1', () => {
   it("answers in the gateway's body: 404 for a planned endpoint, 405 for another method", async () => {
-    const planned = await post(app, 'sendPhoto' as 'sendMessage', { room_id: '!a:b' });
+    const planned = await post(test.app, 'sendPhoto' as 'sendMessage', { room_id: '!a:b' });
     expect({ status: planned.statusCode, body: planned.json() }).toEqual({
       status: 404,
       body: { error: 'not_found', detail: 'route: POST /api/v1/sendPhoto does not exist' },
     });
-    const wrongMethod = await app.inject({ method: 'GET', url: '/api/v1/sendMessage' });
+    const wrongMethod = await test.app.inject({ method: 'GET', url: '/api/v1/sendMessage' });
     expect({
       status: wrongMethod.statusCode,
       allow: wrongMethod.headers.allow,
@@ -360,7 +346,7 @@ describe('the rest of /api/v1', () => {
   });
 
   it('is in the OpenAPI document with the bot token scheme and its own error body', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+    const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
       paths: Record<string, Record<string, any>>;
       components: { securitySchemes: Record<string, unknown> };
     }>();
@@ -379,13 +365,13 @@ describe('the rest of /api/v1', () => {
 
 describe('the gateway when the homeserver cannot serve', () => {
   async function appWith(matrix: Partial<TestContext['config']['matrix']>) {
-    const logs = ctx.logs.length;
+    const logs = test.ctx.logs.length;
     const target = buildApp({
-      ...ctx.deps,
-      config: { ...ctx.config, matrix: { ...ctx.config.matrix, ...matrix } },
+      ...test.ctx.deps,
+      config: { ...test.ctx.config, matrix: { ...test.ctx.config.matrix, ...matrix } },
     });
     await target.ready();
-    return { target, newLogs: () => ctx.logs.slice(logs) };
+    return { target, newLogs: () => test.ctx.logs.slice(logs) };
   }
 
   it('answers 502 send_failed while its homeserver is stopped, and works again once it is back', async () => {

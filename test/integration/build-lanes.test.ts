@@ -4,12 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { WorkflowHandle } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
-import type { App } from '../../api/app';
 import { mainTaskQueue, workflowIds } from '../../shared/temporal';
 import { buildTaskQueue, type BuildLane } from '../../shared/temporal/task-queues';
 import { signIn } from '../helpers/auth';
 import { insertBuildFixture, startBuild } from '../helpers/build-fixtures';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { assistantReply, type ChatBody, type LlmReply } from '../helpers/llm-server';
 import { insertProject } from '../helpers/project-fixtures';
 import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers';
@@ -85,13 +84,13 @@ async function startGatedLlm(): Promise<GatedLlm> {
   return gate;
 }
 
-let ctx: TestContext;
-let app: App;
 let llm: GatedLlm;
 
 beforeAll(async () => {
   llm = await startGatedLlm();
-  ctx = await createTestContext({
+});
+const test = useTestApp({
+  env: () => ({
     ...UNLIMITED_RATES,
     LLM_BASE_URL: llm.url,
     LLM_API_KEY: 'test-llm-key',
@@ -100,21 +99,17 @@ beforeAll(async () => {
     BUILD_STANDARD_CONCURRENCY: '1',
     BUILD_PRIORITY_CONCURRENCY: '1',
     BUILD_DEDICATED_CONCURRENCY: '1',
-  });
-  app = await ctx.newApi();
-  await app.ready();
-  await ctx.startWorker();
+  }),
+  worker: true,
+  // Held plan requests answer, so the workers can drain.
+  beforeClose: () => llm?.open(),
 });
-afterAll(async () => {
-  llm?.open();
-  await ctx?.close();
-  await llm?.close();
-});
+afterAll(async () => llm?.close());
 
 /** A signed-in user with a subscription of `tier` in `status` (null tier: no row). */
 async function userWith(tier: Tier | null, status: SubscriptionStatus = 'active') {
-  const user = await signIn(app);
-  if (tier) await grantTier(ctx, user.userId, tier, status);
+  const user = await signIn(test.app);
+  if (tier) await grantTier(test.ctx, user.userId, tier, status);
   return user;
 }
 
@@ -126,23 +121,29 @@ interface Started {
 
 /** Starts a run of `project` through the API, as its owner `user`. */
 async function startProject(user: { cookie: string }, project: { id: string; slug: string }) {
-  const response = await app.inject({
+  const response = await test.app.inject({
     method: 'POST',
     url: `/projects/${project.slug}/start`,
     headers: { cookie: user.cookie },
   });
   expect(response.statusCode).toBe(200);
   const { runId } = response.json<{ runId: string }>();
-  const handle = ctx.deps.temporal.workflow.getHandle(workflowIds.projectBuild(project.id, runId));
+  const handle = test.ctx.deps.temporal.workflow.getHandle(
+    workflowIds.projectBuild(project.id, runId),
+  );
   return { projectId: project.id, runId, handle } satisfies Started;
 }
 
 /** A new project of `user` at rest (titled HELD when `held`), started through the API. */
 async function startRun(user: { userId: number; cookie: string }, held = false) {
-  const project = await insertProject(ctx, { ownerId: user.userId, status: 'idle', runId: null });
+  const project = await insertProject(test.ctx, {
+    ownerId: user.userId,
+    status: 'idle',
+    runId: null,
+  });
   if (held) {
     const title = `${HELD} ${randomBytes(3).toString('hex')}`;
-    await ctx.sql('update projects set title = $2 where id = $1', [project.id, title]);
+    await test.ctx.sql('update projects set title = $2 where id = $1', [project.id, title]);
   }
   return startProject(user, project);
 }
@@ -158,7 +159,7 @@ async function laneOf(run: Started): Promise<{ taskQueue: string; lane: unknown 
 }
 
 const queueOf = (lane: BuildLane) => ({
-  taskQueue: buildTaskQueue(ctx.config.temporal.taskQueue, lane),
+  taskQueue: buildTaskQueue(test.ctx.config.temporal.taskQueue, lane),
   lane,
 });
 
@@ -172,9 +173,10 @@ async function pendingSteps(run: Started) {
 }
 
 async function runStatus(run: Started): Promise<string | undefined> {
-  const [row] = await ctx.sql<{ status: string }>('select status from project_runs where id = $1', [
-    run.runId,
-  ]);
+  const [row] = await test.ctx.sql<{ status: string }>(
+    'select status from project_runs where id = $1',
+    [run.runId],
+  );
   return row?.status;
 }
 
@@ -268,14 +270,14 @@ describe('build lanes', () => {
 
   it('moves the next run, not the current one, when the owner subscribes', async () => {
     const owner = await userWith(null);
-    const project = await insertProject(ctx, {
+    const project = await insertProject(test.ctx, {
       ownerId: owner.userId,
       status: 'idle',
       runId: null,
     });
     const start = () => startProject(owner, project);
     const first = await start();
-    await grantTier(ctx, owner.userId, 'plus');
+    await grantTier(test.ctx, owner.userId, 'plus');
     expect(await finishes(first, 'the run started before the subscription')).toEqual(COMPLETED);
     expect(await laneOf(first)).toEqual(queueOf('standard'));
     const second = await start();
@@ -284,9 +286,11 @@ describe('build lanes', () => {
   });
 
   it('still runs a build started on the main queue, as runs started before the lanes were', async () => {
-    const fixture = await insertBuildFixture(ctx);
-    const handle = await startBuild(ctx, fixture);
+    const fixture = await insertBuildFixture(test.ctx);
+    const handle = await startBuild(test.ctx, fixture);
     expect(await handle.result()).toEqual(COMPLETED);
-    expect((await handle.describe()).taskQueue).toBe(mainTaskQueue(ctx.config.temporal.taskQueue));
+    expect((await handle.describe()).taskQueue).toBe(
+      mainTaskQueue(test.ctx.config.temporal.taskQueue),
+    );
   });
 });

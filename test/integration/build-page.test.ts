@@ -1,5 +1,4 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import type { App } from '../../api/app';
 import { PAGE_CSP } from '../../api/pages/build-page';
 import { launchChromium } from '../../scripts/chromium';
 import { signIn, type SignedIn } from '../helpers/auth';
@@ -9,7 +8,7 @@ import {
   startBuild,
   type BuildFixture,
 } from '../helpers/build-fixtures';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { SseClient } from '../helpers/sse-client';
 
 /**
@@ -26,34 +25,30 @@ import { SseClient } from '../helpers/sse-client';
 const PACE_MS = 200;
 const BUILD_TIMEOUT_MS = 60_000;
 
-let ctx: TestContext;
-let app: App;
-let base: string;
 let browser: Browser;
 let owner: SignedIn;
 let stranger: SignedIn;
 const contexts: BrowserContext[] = [];
 
+// First: without a browser nothing here can pass, and it should say why straight away.
 beforeAll(async () => {
-  // First: without a browser nothing here can pass, and it should say why straight away.
   browser = await launchChromium();
-  ctx = await createTestContext({ ...UNLIMITED_RATES, SSE_RETRY_MS: '200' });
-  app = await ctx.newApi();
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  await ctx.startWorker();
-  owner = await signIn(app);
-  stranger = await signIn(app);
 }, 120_000);
+const test = useTestApp({
+  env: { ...UNLIMITED_RATES, SSE_RETRY_MS: '200' },
+  listen: true,
+  worker: true,
+});
+beforeAll(async () => {
+  owner = await signIn(test.app);
+  stranger = await signIn(test.app);
+});
 
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
-});
+afterAll(async () => browser?.close());
 
 interface ShownEvent {
   id: number;
@@ -70,7 +65,7 @@ async function browserContext(who?: SignedIn): Promise<BrowserContext> {
       {
         name: 'svc_session',
         value: who.token,
-        url: base,
+        url: test.url,
         httpOnly: true,
         secure: true,
         sameSite: 'Lax',
@@ -103,7 +98,7 @@ async function watch(context: BrowserContext): Promise<Watched> {
 }
 
 function pageUrl(slug: string): string {
-  return `${base}/p/${slug}`;
+  return `${test.url}/p/${slug}`;
 }
 
 /** The event log as the page shows it (evaluated in the page: this file has no DOM types). */
@@ -129,7 +124,7 @@ async function waitForFinalStatus(page: Page, status = 'completed'): Promise<voi
 /** What the API streams for the project, read from the SSE endpoint from the start. */
 async function streamedEvents(slug: string, cookie?: string): Promise<ShownEvent[]> {
   const client = await SseClient.connect(
-    `${base}/projects/${slug}/stream`,
+    `${test.url}/projects/${slug}/stream`,
     cookie ? { cookie } : {},
   );
   expect(client.status).toBe(200);
@@ -138,7 +133,7 @@ async function streamedEvents(slug: string, cookie?: string): Promise<ShownEvent
 }
 
 async function storedEvents(fixture: BuildFixture): Promise<ShownEvent[]> {
-  return (await projectEvents(ctx, fixture.projectId)).map((event) => ({
+  return (await projectEvents(test.ctx, fixture.projectId)).map((event) => ({
     id: event.seq,
     type: event.type,
   }));
@@ -148,7 +143,7 @@ const lastEventIdOf = (url: string) => new URL(url).searchParams.get('lastEventI
 
 describe('the build page', () => {
   it('shows a real build live, as streamed, and resumes after a reload without a gap or a duplicate', async () => {
-    const fixture = await insertBuildFixture(ctx, { title: 'Holder dashboard <live>' });
+    const fixture = await insertBuildFixture(test.ctx, { title: 'Holder dashboard <live>' });
     const { page, problems, streams } = await watch(await browserContext());
 
     const response = await page.goto(pageUrl(fixture.slug));
@@ -166,7 +161,7 @@ describe('the build page', () => {
     expect(await page.locator('[role="log"][aria-live="polite"] #events').count()).toBe(1);
     await waitForConnection(page, 'Live');
 
-    await startBuild(ctx, fixture, PACE_MS);
+    await startBuild(test.ctx, fixture, PACE_MS);
     await page.waitForSelector('#events li:nth-child(4)', { timeout: BUILD_TIMEOUT_MS });
     const beforeReload = await shownEvents(page);
     expect(await page.textContent('#project-status')).toBe('running');
@@ -205,7 +200,7 @@ describe('the build page', () => {
       count('message') + count('error') + count('screenshot'),
     );
     expect(count('commit')).toBeGreaterThan(0);
-    const firstCommit = (await projectEvents(ctx, fixture.projectId)).find(
+    const firstCommit = (await projectEvents(test.ctx, fixture.projectId)).find(
       (event) => event.type === 'commit',
     );
     expect(await page.textContent('#commits > li:first-child code.sha')).toBe(
@@ -222,8 +217,8 @@ describe('the build page', () => {
   });
 
   it('replays a finished build to a new visitor, who sees the same events', async () => {
-    const fixture = await insertBuildFixture(ctx);
-    await startBuild(ctx, fixture, 0);
+    const fixture = await insertBuildFixture(test.ctx);
+    await startBuild(test.ctx, fixture, 0);
     const { page, problems } = await watch(await browserContext());
     await page.goto(pageUrl(fixture.slug));
     await waitForFinalStatus(page);
@@ -235,9 +230,12 @@ describe('the build page', () => {
 
 describe('a private project’s page', () => {
   async function privateFixture(): Promise<BuildFixture> {
-    const fixture = await insertBuildFixture(ctx, { title: 'Members only' });
-    await ctx.sql('update tokens set owner_id = $1 where id = $2', [owner.userId, fixture.tokenId]);
-    await ctx.sql('update projects set owner_id = $1, private = true where id = $2', [
+    const fixture = await insertBuildFixture(test.ctx, { title: 'Members only' });
+    await test.ctx.sql('update tokens set owner_id = $1 where id = $2', [
+      owner.userId,
+      fixture.tokenId,
+    ]);
+    await test.ctx.sql('update projects set owner_id = $1, private = true where id = $2', [
       owner.userId,
       fixture.projectId,
     ]);
@@ -264,7 +262,7 @@ describe('a private project’s page', () => {
       expect(await response!.text()).not.toContain(fixture.title);
     }
     // The API's metadata read says 401 to an anonymous caller; the page never does.
-    const anonymous = await app.inject({ method: 'GET', url: `/p/${fixture.slug}` });
+    const anonymous = await test.app.inject({ method: 'GET', url: `/p/${fixture.slug}` });
     expect(anonymous.statusCode).toBe(404);
   });
 
@@ -276,7 +274,7 @@ describe('a private project’s page', () => {
     expect(response?.headers()['cache-control']).toBe('private, no-store');
     expect(await page.textContent('h1')).toBe('Members only');
     await waitForConnection(page, 'Live');
-    await startBuild(ctx, fixture, PACE_MS);
+    await startBuild(test.ctx, fixture, PACE_MS);
     await waitForFinalStatus(page);
     const stored = await storedEvents(fixture);
     expect(await shownEvents(page)).toEqual(stored);
@@ -287,14 +285,14 @@ describe('a private project’s page', () => {
 
 describe('links to the page', () => {
   it('GET /projects/:slug has pageUrl, documented with an example', async () => {
-    const fixture = await insertBuildFixture(ctx);
-    const view = await app.inject({ method: 'GET', url: `/projects/${fixture.slug}` });
+    const fixture = await insertBuildFixture(test.ctx);
+    const view = await test.app.inject({ method: 'GET', url: `/projects/${fixture.slug}` });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({
-      streamUrl: `${ctx.config.publicBaseUrl}/projects/${fixture.slug}/stream`,
-      pageUrl: `${ctx.config.publicBaseUrl}/p/${fixture.slug}`,
+      streamUrl: `${test.ctx.config.publicBaseUrl}/projects/${fixture.slug}/stream`,
+      pageUrl: `${test.ctx.config.publicBaseUrl}/p/${fixture.slug}`,
     });
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const pageUrlSchema = document.components.schemas.Project.properties.pageUrl;
     expect(pageUrlSchema).toMatchObject({
       type: 'string',
@@ -304,15 +302,15 @@ describe('links to the page', () => {
   });
 
   it('serves the page’s assets by their hashed names only, cached for a year', async () => {
-    const fixture = await insertBuildFixture(ctx);
-    const page = await app.inject({ method: 'GET', url: `/p/${fixture.slug}` });
+    const fixture = await insertBuildFixture(test.ctx);
+    const page = await test.app.inject({ method: 'GET', url: `/p/${fixture.slug}` });
     const assets = [...page.body.matchAll(/"\/p\/assets\/([^"]+)"/g)].map((match) => match[1]!);
     expect(assets).toEqual([
       expect.stringMatching(/^build-page\.[0-9a-f]{12}\.css$/),
       expect.stringMatching(/^build-page\.[0-9a-f]{12}\.js$/),
     ]);
     for (const name of assets) {
-      const asset = await app.inject({ method: 'GET', url: `/p/assets/${name}` });
+      const asset = await test.app.inject({ method: 'GET', url: `/p/assets/${name}` });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['content-type']).toBe(
         name.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
@@ -320,7 +318,7 @@ describe('links to the page', () => {
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.headers['x-content-type-options']).toBe('nosniff');
     }
-    const unknown = await app.inject({ method: 'GET', url: '/p/assets/build-page.js' });
+    const unknown = await test.app.inject({ method: 'GET', url: '/p/assets/build-page.js' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('not_found');
   });

@@ -1,9 +1,8 @@
 import { parseEther, type Address } from 'viem';
-import type { App } from '../../api/app';
 import { createLogger } from '../../shared/logger';
 import { createChainActivities } from '../../workers/activities/chain';
 import { abiOf, eventually, localChain, startTestChain } from '../helpers/chain';
-import { UNLIMITED_RATES, createTestContext, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp, type TestContext } from '../helpers/context';
 import { launchpad, startIndexer } from '../helpers/launchpad';
 import { startWorkerProcess } from '../helpers/worker-process';
 
@@ -16,33 +15,23 @@ import { startWorkerProcess } from '../helpers/worker-process';
 
 const TRADES = 240;
 
-let ctx: TestContext;
-let clean: TestContext;
-let app: App;
 let testChain: Awaited<ReturnType<typeof startTestChain>>;
 let stopIndexer: () => Promise<void>;
 
 beforeAll(async () => {
   testChain = await startTestChain();
-  const env = {
-    ...UNLIMITED_RATES,
-    CHAIN_RPC_URLS: `31337=${testChain.url}`,
-    // Two blocks per range: the backfill is a long row of small transactions to die in.
-    CHAIN_LOG_RANGE: '2',
-    CHAIN_POLL_INTERVAL_MS: '100',
-  };
-  ctx = await createTestContext(env);
-  clean = await createTestContext(env);
-  app = await ctx.newApi();
-  await app.ready();
-}, 60_000);
-
-afterAll(async () => {
-  await stopIndexer?.();
-  await ctx?.close();
-  await clean?.close();
-  await testChain?.stop();
 });
+const env = () => ({
+  ...UNLIMITED_RATES,
+  CHAIN_RPC_URLS: `31337=${testChain.url}`,
+  // Two blocks per range: the backfill is a long row of small transactions to die in.
+  CHAIN_LOG_RANGE: '2',
+  CHAIN_POLL_INTERVAL_MS: '100',
+});
+const test = useTestApp({ env, beforeClose: () => stopIndexer?.() });
+/** The clean re-index's own database. */
+const clean = useTestApp({ env, apis: 0 });
+afterAll(async () => testChain?.stop());
 
 async function cursor(of: TestContext): Promise<number> {
   const [row] = await of.sql<{ next_block: string }>(
@@ -72,9 +61,9 @@ jest.setTimeout(180_000);
 describe('a worker killed mid-backfill', () => {
   it('resumes from the committed cursor: the index equals a clean re-index, row for row', async () => {
     const chain = localChain(testChain.url);
-    const factory = ctx.config.launchFactories[31337]!.virtuals!;
+    const factory = test.ctx.config.launchFactories[31337]!.virtuals!;
     const payment = await chain.read<Address>(factory, 'VirtualsFactory', 'paymentToken');
-    const pad = launchpad(app, chain, factory, payment);
+    const pad = launchpad(test.app, chain, factory, payment);
     const creator = await chain.funded();
     const token = await pad.createVirtuals(creator, 'CRASH', '1000000');
     await chain.sendCalldata(creator, factory, token.pendingLaunchTx);
@@ -94,22 +83,22 @@ describe('a worker killed mid-backfill', () => {
     }
     const head = Number(await chain.reader.getBlockNumber());
 
-    const worker = await startWorkerProcess(ctx.config);
-    stopIndexer = await startIndexer(ctx);
+    const worker = await startWorkerProcess(test.ctx.config);
+    stopIndexer = await startIndexer(test.ctx);
     const middle = head / 2;
     await eventually(
-      async () => ((await cursor(ctx)) > middle ? true : undefined),
+      async () => ((await cursor(test.ctx)) > middle ? true : undefined),
       60_000,
       'the backfill to pass the middle',
     );
     await worker.crash();
-    const stoppedAt = await cursor(ctx);
+    const stoppedAt = await cursor(test.ctx);
     expect(stoppedAt).toBeLessThan(head);
 
-    const resumed = await startWorkerProcess(ctx.config);
+    const resumed = await startWorkerProcess(test.ctx.config);
     try {
       await eventually(
-        async () => ((await cursor(ctx)) > head ? true : undefined),
+        async () => ((await cursor(test.ctx)) > head ? true : undefined),
         60_000,
         'the resumed backfill to reach the head',
       );
@@ -119,11 +108,11 @@ describe('a worker killed mid-backfill', () => {
 
     // The clean re-index: the same passes, run to the head in this process.
     const activities = createChainActivities({
-      orm: clean.deps.orm,
-      config: clean.config,
+      orm: clean.ctx.deps.orm,
+      config: clean.ctx.config,
       logger: createLogger('silent', 'test'),
     });
-    let logRange = clean.config.chainSync.logRange;
+    let logRange = clean.ctx.config.chainSync.logRange;
     for (;;) {
       const pass = await activities.syncChain({
         chainId: 31337,
@@ -135,11 +124,11 @@ describe('a worker killed mid-backfill', () => {
       if (pass.caughtUp && pass.nextBlock > head) break;
     }
 
-    const crashed = await index(ctx);
-    const reindexed = await index(clean);
+    const crashed = await index(test.ctx);
+    const reindexed = await index(clean.ctx);
     expect(crashed.token_trades).toHaveLength(TRADES);
     expect(crashed).toEqual(reindexed);
-    const [{ count }] = (await ctx.sql<{ count: string }>(
+    const [{ count }] = (await test.ctx.sql<{ count: string }>(
       'select count(*) from token_trades where instance = $1',
       [instance.toLowerCase()],
     )) as [{ count: string }];

@@ -17,7 +17,7 @@ import { readTestServices } from '../helpers/services';
  * past the threshold ends the curve (docs/chain.md).
  */
 
-const state = useTestApp([], { ...UNLIMITED_RATES, CHAIN_POLL_INTERVAL_MS: '100' });
+const state = useTestApp({ env: { ...UNLIMITED_RATES, CHAIN_POLL_INTERVAL_MS: '100' } });
 const chain = localChain(readTestServices().anvilUrl);
 let factory: Address;
 let pad: ReturnType<typeof launchpad>;

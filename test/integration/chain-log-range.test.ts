@@ -6,7 +6,7 @@ import { launchCalldata } from '../../shared/chain/launchpad';
 import { createLogger } from '../../shared/logger';
 import { createChainActivities } from '../../workers/activities/chain';
 import { abiOf, localChain } from '../helpers/chain';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 import { readTestServices } from '../helpers/services';
 
 /**
@@ -24,7 +24,6 @@ let refused = 0;
 let broken = false;
 /** Answer wide ranges with a body over viem's 10 MB limit instead of an error. */
 let oversized = false;
-let ctx: TestContext;
 
 interface RpcRequest {
   id: number;
@@ -70,22 +69,22 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const port = (proxy.address() as AddressInfo).port;
-  ctx = await createTestContext({ CHAIN_RPC_URLS: `31337=http://127.0.0.1:${port}` });
 });
-
-afterAll(async () => {
-  await ctx?.close();
-  await new Promise((resolve) => proxy?.close(resolve));
+const test = useTestApp({
+  env: () => ({
+    CHAIN_RPC_URLS: `31337=http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+  }),
+  apis: 0,
 });
+afterAll(async () => new Promise((resolve) => proxy?.close(resolve)));
 
 describe('a provider that refuses wide eth_getLogs ranges', () => {
   it('is read in halved ranges until accepted, and nothing is missed', async () => {
     const chain = localChain(anvilUrl);
-    const factory = ctx.config.launchFactories[31337]!.virtuals!;
+    const factory = test.ctx.config.launchFactories[31337]!.virtuals!;
     const activities = createChainActivities({
-      orm: ctx.deps.orm,
-      config: ctx.config,
+      orm: test.ctx.deps.orm,
+      config: test.ctx.config,
       logger: createLogger('silent', 'test'),
     });
     // Trades spread over more blocks than one accepted range.
@@ -140,7 +139,7 @@ describe('a provider that refuses wide eth_getLogs ranges', () => {
       fromBlock: 0n,
       toBlock: head,
     });
-    const [row] = await ctx.sql<{ count: string }>(
+    const [row] = await test.ctx.sql<{ count: string }>(
       `select count(*) from token_trades r
         where r.kind <> 'graduation' and r.block_number <= $1
           and exists (select 1 from chain_launches l
@@ -152,13 +151,13 @@ describe('a provider that refuses wide eth_getLogs ranges', () => {
   });
 
   it('takes an answer over the 10 MB limit for a refused range too', async () => {
-    await ctx.sql('delete from chain_cursors');
+    await test.ctx.sql('delete from chain_cursors');
     refused = 0;
     oversized = true;
     try {
       const activities = createChainActivities({
-        orm: ctx.deps.orm,
-        config: ctx.config,
+        orm: test.ctx.deps.orm,
+        config: test.ctx.config,
         logger: createLogger('silent', 'test'),
       });
       const head = Number(await localChain(anvilUrl).reader.getBlockNumber());
@@ -177,12 +176,14 @@ describe('a provider that refuses wide eth_getLogs ranges', () => {
   });
 
   it('fails the pass on any other error, leaving the cursor where it was', async () => {
-    const [before] = await ctx.sql<{ next_block: string }>('select next_block from chain_cursors');
+    const [before] = await test.ctx.sql<{ next_block: string }>(
+      'select next_block from chain_cursors',
+    );
     broken = true;
     try {
       const activities = createChainActivities({
-        orm: ctx.deps.orm,
-        config: ctx.config,
+        orm: test.ctx.deps.orm,
+        config: test.ctx.config,
         logger: createLogger('silent', 'test'),
       });
       await expect(
@@ -191,7 +192,9 @@ describe('a provider that refuses wide eth_getLogs ranges', () => {
     } finally {
       broken = false;
     }
-    const [after] = await ctx.sql<{ next_block: string }>('select next_block from chain_cursors');
+    const [after] = await test.ctx.sql<{ next_block: string }>(
+      'select next_block from chain_cursors',
+    );
     expect(after).toEqual(before);
   });
 });

@@ -20,11 +20,13 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 const KEY_FORMAT = /^svc_live_[0-9a-f]{64}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-const test = useTestApp([], {
-  ...UNLIMITED_RATES,
-  NODE_ENV: 'production',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  API_KEY_PEPPER: randomBytes(32).toString('hex'),
+const test = useTestApp({
+  env: {
+    ...UNLIMITED_RATES,
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    API_KEY_PEPPER: randomBytes(32).toString('hex'),
+  },
 });
 let baseUrl: string;
 let alice: SignedIn;

@@ -1,6 +1,5 @@
-import type { App } from '../../api/app';
 import { createKey, signIn, signInWithoutWallet, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 /**
  * `POST /dev/faucet` (api/routes/dev/routes.ts): test FLOW for the signed-in caller, through
@@ -8,21 +7,15 @@ import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers
  */
 
 const MICRO = 1_000_000n;
-let ctx: TestContext;
-let app: App;
 let user: SignedIn;
 
+const test = useTestApp({ env: UNLIMITED_RATES });
 beforeAll(async () => {
-  ctx = await createTestContext(UNLIMITED_RATES);
-  app = await ctx.newApi();
-  await app.ready();
-  user = await signIn(app);
+  user = await signIn(test.app);
 });
 
-afterAll(async () => ctx?.close());
-
 async function balanceOf(userId: number): Promise<bigint> {
-  const [row] = await ctx.sql<{ balance: string }>(
+  const [row] = await test.ctx.sql<{ balance: string }>(
     'select balance from flow_accounts where user_id = $1',
     [userId],
   );
@@ -30,7 +23,7 @@ async function balanceOf(userId: number): Promise<bigint> {
 }
 
 function faucet(headers: Record<string, string>, payload?: unknown) {
-  return app.inject({
+  return test.app.inject({
     method: 'POST',
     url: '/dev/faucet',
     headers,
@@ -53,7 +46,7 @@ describe('POST /dev/faucet (development and test)', () => {
     expect(body.balance).toBe(Number(after) / 1e6);
     expect(body.entry.balanceAfter).toBe(Number(after) / 1e6);
 
-    const ledger = await app.inject({
+    const ledger = await test.app.inject({
       method: 'GET',
       url: '/ledger?reason=grant',
       headers: { cookie: user.cookie },
@@ -71,7 +64,7 @@ describe('POST /dev/faucet (development and test)', () => {
   });
 
   it('works with an API key, for the key’s owner', async () => {
-    const key = await createKey(app, user);
+    const key = await createKey(test.app, user);
     const before = await balanceOf(user.userId);
     const response = await faucet({ 'x-api-key': key.key }, { amountFlow: 7 });
     expect(response.statusCode).toBe(201);
@@ -79,7 +72,7 @@ describe('POST /dev/faucet (development and test)', () => {
   });
 
   it('credits once per Idempotency-Key', async () => {
-    const other = await signInWithoutWallet(app, ctx);
+    const other = await signInWithoutWallet(test.app, test.ctx);
     const headers = { cookie: other.cookie, 'idempotency-key': 'faucet-once' };
     const first = await faucet(headers, { amountFlow: 42 });
     const again = await faucet(headers, { amountFlow: 42 });
@@ -107,14 +100,14 @@ describe('POST /dev/faucet (development and test)', () => {
   });
 
   it('is in the OpenAPI document outside production', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(document.paths)).toContain('/dev/faucet');
   });
 });
 
 describe('GET /', () => {
   it('answers JSON pointing to the docs, the OpenAPI document and the guides', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' });
+    const response = await test.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['x-ratelimit-limit']).toBeUndefined();
@@ -128,7 +121,7 @@ describe('GET /', () => {
   });
 
   it('answers a small HTML page to a browser', async () => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'GET',
       url: '/',
       headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
@@ -141,36 +134,30 @@ describe('GET /', () => {
 });
 
 describe('in production', () => {
-  let production: TestContext;
-  let prodApp: App;
-
-  beforeAll(async () => {
-    production = await createTestContext({
+  const production = useTestApp({
+    env: {
       ...UNLIMITED_RATES,
       NODE_ENV: 'production',
       JWT_SECRET: 'production-jwt-secret-for-the-faucet-test-0123',
       API_KEY_PEPPER: 'production-pepper-for-the-faucet-test-456789',
-    });
-    prodApp = await production.newApi();
-    await prodApp.ready();
+    },
   });
 
-  afterAll(async () => production?.close());
-
   it('has no faucet: 404, nothing credited, not in the OpenAPI document', async () => {
-    const signedIn = await signInWithoutWallet(prodApp, production);
-    const response = await prodApp.inject({
+    const signedIn = await signInWithoutWallet(production.app, production.ctx);
+    const response = await production.app.inject({
       method: 'POST',
       url: '/dev/faucet',
       headers: { cookie: signedIn.cookie },
       payload: { amountFlow: 10 },
     });
     expect(response.statusCode).toBe(404);
-    const [row] = await production.sql('select count(*)::int as n from ledger_entries');
+    const [row] = await production.ctx.sql('select count(*)::int as n from ledger_entries');
     expect(row).toEqual({ n: 0 });
-    const document = (await prodApp.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const document = (await production.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(document.paths)).not.toContain('/dev/faucet');
-    const home = (await prodApp.inject({ method: 'GET', url: '/' })).json();
+    const home = (await production.app.inject({ method: 'GET', url: '/' })).json();
+
     expect(home.faucet).toBeUndefined();
   });
 });

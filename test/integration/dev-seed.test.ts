@@ -1,8 +1,7 @@
-import type { App } from '../../api/app';
 import { splitEarnings } from '../../shared/domain/pricing';
 import { demoAgentRoutes } from '../../scripts/demo-agent';
 import { DEMO_USERS, seedDemo, type SeededDemo } from '../../scripts/seed';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 /**
  * `npm run seed` (scripts/seed.ts) against a database, then the developer's first paid call:
@@ -11,8 +10,6 @@ import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers
  */
 
 const MICRO = 1_000_000n;
-let ctx: TestContext;
-let app: App;
 let seeded: SeededDemo;
 let again: SeededDemo;
 
@@ -30,14 +27,14 @@ const COUNTED = [
 async function counts(): Promise<Record<string, number>> {
   const result: Record<string, number> = {};
   for (const table of COUNTED) {
-    const [row] = await ctx.sql<{ n: number }>(`select count(*)::int as n from ${table}`);
+    const [row] = await test.ctx.sql<{ n: number }>(`select count(*)::int as n from ${table}`);
     result[table] = row!.n;
   }
   return result;
 }
 
 async function balanceOf(userId: number): Promise<bigint> {
-  const [row] = await ctx.sql<{ balance: string }>(
+  const [row] = await test.ctx.sql<{ balance: string }>(
     'select balance from flow_accounts where user_id = $1',
     [userId],
   );
@@ -46,23 +43,22 @@ async function balanceOf(userId: number): Promise<bigint> {
 
 let afterFirst: Record<string, number>;
 
+const test = useTestApp({
+  env: UNLIMITED_RATES,
+  // The demo agent on the listening API, as dev.ts serves it.
+  setup: (app, ctx) => app.register(demoAgentRoutes, { apiKeyPepper: ctx.config.apiKeyPepper }),
+  listen: true,
+});
 beforeAll(async () => {
-  ctx = await createTestContext(UNLIMITED_RATES);
-  app = await ctx.newApi();
-  await app.register(demoAgentRoutes, { apiKeyPepper: ctx.config.apiKeyPepper });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
   const options = {
-    databaseUrl: ctx.config.databaseUrl!,
-    apiKeyPepper: ctx.config.apiKeyPepper,
-    agentBaseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: test.ctx.config.databaseUrl!,
+    apiKeyPepper: test.ctx.config.apiKeyPepper,
+    agentBaseUrl: test.url,
   };
   seeded = await seedDemo(options);
   afterFirst = await counts();
   again = await seedDemo(options);
 });
-
-afterAll(async () => ctx?.close());
 
 describe('npm run seed', () => {
   it('creates the demo users, keys, tokens, agents with tool prices and a finished build', () => {
@@ -86,15 +82,15 @@ describe('npm run seed', () => {
   });
 
   it('lists the agents in the marketplace and shows the finished build', async () => {
-    const listing = await app.inject({ method: 'GET', url: '/marketplace/agents?tags=demo' });
+    const listing = await test.app.inject({ method: 'GET', url: '/marketplace/agents?tags=demo' });
     expect(listing.statusCode).toBe(200);
     const slugs = listing.json<{ items: { slug: string }[] }>().items.map((agent) => agent.slug);
     expect(slugs.sort()).toEqual(['demo-echo', 'demo-oracle']);
 
-    const project = await app.inject({ method: 'GET', url: `/projects/${seeded.project}` });
+    const project = await test.app.inject({ method: 'GET', url: `/projects/${seeded.project}` });
     expect(project.statusCode).toBe(200);
     expect(project.json()).toMatchObject({ status: 'completed', tokenSlug: 'demo-dpnm' });
-    const events = await ctx.sql<{ type: string; seq: string }>(
+    const events = await test.ctx.sql<{ type: string; seq: string }>(
       `select e.type, e.seq from project_events e join projects p on p.id = e.project_id
         where p.slug = $1 order by e.seq`,
       [seeded.project],
@@ -114,7 +110,7 @@ describe('npm run seed', () => {
 describe('seed → faucet → a paid invocation', () => {
   it('charges the demo caller and pays the demo agent’s owner', async () => {
     const [alice, bob] = seeded.users as [SeededDemo['users'][0], SeededDemo['users'][0]];
-    const faucet = await app.inject({
+    const faucet = await test.app.inject({
       method: 'POST',
       url: '/dev/faucet',
       headers: { 'x-api-key': alice.apiKey },
@@ -123,7 +119,7 @@ describe('seed → faucet → a paid invocation', () => {
     expect(await balanceOf(alice.id)).toBe(1000n * MICRO);
     const ownerBefore = await balanceOf(bob.id);
 
-    const call = await app.inject({
+    const call = await test.app.inject({
       method: 'POST',
       url: '/agents/demo-echo/invoke',
       headers: { 'x-api-key': alice.apiKey, 'idempotency-key': 'first-demo-call' },
@@ -139,7 +135,7 @@ describe('seed → faucet → a paid invocation', () => {
     // demo-echo carries bob's token: the owner's share of the split.
     expect((await balanceOf(bob.id)) - ownerBefore).toBe(splitEarnings(cost, true).owner);
 
-    const free = await app.inject({
+    const free = await test.app.inject({
       method: 'POST',
       url: '/agents/demo-oracle/invoke',
       headers: { 'x-api-key': alice.apiKey },
@@ -151,11 +147,11 @@ describe('seed → faucet → a paid invocation', () => {
 
   it('fails the call, and charges nothing, when the endpoint secret does not match', async () => {
     const [alice] = seeded.users as [SeededDemo['users'][0]];
-    await ctx.sql(
+    await test.ctx.sql(
       `update agents set endpoint_secret = 'whsec_bm90LXRoZS1zZWNyZXQ=' where slug = 'demo-echo'`,
     );
     const before = await balanceOf(alice.id);
-    const call = await app.inject({
+    const call = await test.app.inject({
       method: 'POST',
       url: '/agents/demo-echo/invoke',
       headers: { 'x-api-key': alice.apiKey },

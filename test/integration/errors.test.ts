@@ -1,38 +1,24 @@
 import { useTestApp } from '../helpers/context';
+import { expectError } from '../helpers/errors';
 import { probeRoutes } from '../helpers/probe-routes';
 
-const test = useTestApp([probeRoutes]);
+const test = useTestApp({ plugins: [probeRoutes] });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function expectEnvelope(
-  response: { statusCode: number; json: () => unknown; headers: Record<string, unknown> },
-  status: number,
-  code: string,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.json() as { error: { code: string; message: string } };
-  expect(Object.keys(body)).toEqual(['error']);
-  expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
-  return body.error.message;
-}
 
 describe('generic error envelope', () => {
   it('answers an unknown route with 404 not_found', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/no/such/route?x=1' });
-    const message = expectEnvelope(response, 404, 'not_found');
+    const message = expectError(response, 404, 'not_found');
     expect(message).toBe('route: GET /no/such/route does not exist');
 
     const huge = await test.app.inject({ method: 'GET', url: `/${'a'.repeat(5000)}` });
-    expect(expectEnvelope(huge, 404, 'not_found').length).toBeLessThan(300);
+    expect(expectError(huge, 404, 'not_found').length).toBeLessThan(300);
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
     const response = await test.app.inject({ method: 'DELETE', url: '/healthz' });
-    expectEnvelope(response, 405, 'method_not_allowed');
+    expectError(response, 405, 'method_not_allowed');
     expect(response.headers.allow).toBe('GET, HEAD');
   });
 
@@ -43,7 +29,7 @@ describe('generic error envelope', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"name": "a",',
     });
-    expectEnvelope(response, 400, 'invalid_json');
+    expectError(response, 400, 'invalid_json');
   });
 
   it('answers an empty JSON body with 400 invalid_json', async () => {
@@ -53,7 +39,7 @@ describe('generic error envelope', () => {
       headers: { 'content-type': 'application/json' },
       payload: '',
     });
-    expectEnvelope(response, 400, 'invalid_json');
+    expectError(response, 400, 'invalid_json');
   });
 
   it('refuses prototype poisoning as invalid_json', async () => {
@@ -63,7 +49,7 @@ describe('generic error envelope', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"name":"a","__proto__":{"admin":true}}',
     });
-    expectEnvelope(response, 400, 'invalid_json');
+    expectError(response, 400, 'invalid_json');
   });
 
   it('answers a non-JSON content type with 415', async () => {
@@ -78,7 +64,7 @@ describe('generic error envelope', () => {
         headers: { 'content-type': contentType },
         payload: 'name=a',
       });
-      expectEnvelope(response, 415, 'unsupported_media_type');
+      expectError(response, 415, 'unsupported_media_type');
     }
   });
 
@@ -89,7 +75,7 @@ describe('generic error envelope', () => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ name: 'x'.repeat(test.ctx.config.bodyLimitBytes + 1) }),
     });
-    expectEnvelope(response, 413, 'payload_too_large');
+    expectError(response, 413, 'payload_too_large');
   });
 
   it('names the offending field in 400 invalid_request', async () => {
@@ -98,22 +84,20 @@ describe('generic error envelope', () => {
       url: '/__probe/echo',
       payload: { name: 'x'.repeat(65) },
     });
-    expect(expectEnvelope(tooLong, 400, 'invalid_request')).toBe(
-      'name: must be 1 to 64 characters',
-    );
+    expect(expectError(tooLong, 400, 'invalid_request')).toBe('name: must be 1 to 64 characters');
 
     const missing = await test.app.inject({ method: 'POST', url: '/__probe/echo', payload: {} });
-    expect(expectEnvelope(missing, 400, 'invalid_request')).toBe('name: is required');
+    expect(expectError(missing, 400, 'invalid_request')).toBe('name: is required');
 
     const wrongType = await test.app.inject({
       method: 'POST',
       url: '/__probe/echo',
       payload: { name: 'a', count: 'three' },
     });
-    expect(expectEnvelope(wrongType, 400, 'invalid_request')).toMatch(/^count: /);
+    expect(expectError(wrongType, 400, 'invalid_request')).toMatch(/^count: /);
 
     const badQuery = await test.app.inject({ method: 'GET', url: '/__probe/users?limit=0' });
-    expect(expectEnvelope(badQuery, 400, 'invalid_request')).toBe('limit: must be at least 1');
+    expect(expectError(badQuery, 400, 'invalid_request')).toBe('limit: must be at least 1');
   });
 
   it('refuses unknown body fields (no mass assignment)', async () => {
@@ -122,7 +106,7 @@ describe('generic error envelope', () => {
       url: '/__probe/echo',
       payload: { name: 'a', isAdmin: true },
     });
-    expect(expectEnvelope(response, 400, 'invalid_request')).toBe('isAdmin: is not a known field');
+    expect(expectError(response, 400, 'invalid_request')).toBe('isAdmin: is not a known field');
   });
 
   it('refuses a body that is not an object', async () => {
@@ -132,12 +116,12 @@ describe('generic error envelope', () => {
       headers: { 'content-type': 'application/json' },
       payload: '[1,2]',
     });
-    expect(expectEnvelope(response, 400, 'invalid_request')).toMatch(/^body: /);
+    expect(expectError(response, 400, 'invalid_request')).toMatch(/^body: /);
   });
 
   it('answers a crash with 500 internal_error and leaks nothing', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/__probe/boom' });
-    const message = expectEnvelope(response, 500, 'internal_error');
+    const message = expectError(response, 500, 'internal_error');
     expect(message).toBe('Internal server error');
     expect(response.body).not.toMatch(/select|password|secret|stack|at \//i);
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../api/access/actor';
 import { flowBalance } from '../../api/routes/flow/service';
 import { creditUser, debitUser } from '../../shared/flow/ledger';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 
 /**
  * The read model `flow_ledger_totals` against its source: after every kind of ledger write
@@ -10,11 +11,7 @@ import { createTestContext, type TestContext } from '../helpers/context';
  * independently of the migration (docs/decisions.md "Hot reads").
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const test = useTestApp({ apis: 0 });
 
 const RECOMPUTED = `
   select user_id,
@@ -35,7 +32,7 @@ const STORED = `
 
 /** Users whose stored totals differ from the recomputation, both sides shown. */
 async function drift(): Promise<unknown[]> {
-  return ctx.sql(
+  return test.ctx.sql(
     `select r.*, s.* from (${RECOMPUTED}) r full join (${STORED}) s using (user_id)
       where r is distinct from s
         and not (r.user_id is null and s.top_up = '0' and s.subscription_grant = '0'
@@ -45,7 +42,7 @@ async function drift(): Promise<unknown[]> {
 }
 
 async function newUser(): Promise<number> {
-  const [row] = await ctx.sql<{ id: number }>(
+  const [row] = await test.ctx.sql<{ id: number }>(
     `insert into users (address) values ($1) returning id`,
     [`0x${randomUUID().replace(/-/g, '').padEnd(40, '0')}`],
   );
@@ -62,7 +59,7 @@ const move = (reason: 'topup' | 'call' | 'grant' | 'quest' | 'refund', refType =
 describe('flow_ledger_totals', () => {
   it('follows the ledger module, source by source', async () => {
     const user = await newUser();
-    const em = () => ctx.deps.orm.em.fork();
+    const em = () => test.ctx.deps.orm.em.fork();
     await em().transactional((tx) => creditUser(tx, user, 100n, move('topup')));
     await em().transactional((tx) => creditUser(tx, user, 30n, move('grant')));
     await em().transactional((tx) => creditUser(tx, user, 7n, move('call')));
@@ -73,7 +70,7 @@ describe('flow_ledger_totals', () => {
     await em().transactional((tx) =>
       debitUser(tx, user, 40n, { ...move('call'), lowBalanceThreshold: 0n }),
     );
-    const [stored] = await ctx.sql(`${STORED} where user_id = $1`, [user]);
+    const [stored] = await test.ctx.sql(`${STORED} where user_id = $1`, [user]);
     expect(stored).toEqual({
       user_id: user,
       top_up: '100',
@@ -85,28 +82,32 @@ describe('flow_ledger_totals', () => {
     });
     expect(await drift()).toEqual([]);
     // The check itself can fail: a total off by one micro-FLOW is drift.
-    await ctx.sql('update flow_ledger_totals set quests = quests + 1 where user_id = $1', [user]);
+    await test.ctx.sql('update flow_ledger_totals set quests = quests + 1 where user_id = $1', [
+      user,
+    ]);
     expect(await drift()).toHaveLength(1);
-    await ctx.sql('update flow_ledger_totals set quests = quests - 1 where user_id = $1', [user]);
+    await test.ctx.sql('update flow_ledger_totals set quests = quests - 1 where user_id = $1', [
+      user,
+    ]);
   });
 
   it('stays exact under concurrent credits to one user', async () => {
     const user = await newUser();
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        ctx.deps.orm.em
+        test.ctx.deps.orm.em
           .fork()
           .transactional((tx) => creditUser(tx, user, BigInt(i + 1), move('topup'))),
       ),
     );
-    const [stored] = await ctx.sql<{ top_up: string }>(`${STORED} where user_id = $1`, [user]);
+    const [stored] = await test.ctx.sql<{ top_up: string }>(`${STORED} where user_id = $1`, [user]);
     expect(stored?.top_up).toBe(String((20 * 21) / 2));
     expect(await drift()).toEqual([]);
   });
 
   it('follows raw inserts over several users, updates and deletes, and a rollback', async () => {
     const users = [await newUser(), await newUser(), await newUser()];
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into ledger_entries (id, user_id, delta, balance_after, reason, ref_type, ref_id,
                                    metadata, created_at)
        select gen_random_uuid(), u, 10 * i, 0,
@@ -117,21 +118,23 @@ describe('flow_ledger_totals', () => {
     );
     expect(await drift()).toEqual([]);
 
-    await ctx.sql(
+    await test.ctx.sql(
       `update ledger_entries set reason = 'grant' where user_id = $1 and reason = 'topup'`,
       [users[0]],
     );
-    await ctx.sql(
+    await test.ctx.sql(
       `update ledger_entries set user_id = $2 where user_id = $1 and reason = 'quest'`,
       [users[1], users[2]],
     );
     expect(await drift()).toEqual([]);
 
-    await ctx.sql(`delete from ledger_entries where user_id = $1 and reason = 'call'`, [users[2]]);
+    await test.ctx.sql(`delete from ledger_entries where user_id = $1 and reason = 'call'`, [
+      users[2],
+    ]);
     expect(await drift()).toEqual([]);
 
     await expect(
-      ctx.sql(
+      test.ctx.sql(
         `with moved as (insert into ledger_entries (id, user_id, delta, balance_after, reason,
                           ref_type, ref_id, metadata, created_at)
                         values (gen_random_uuid(), $1, 999, 0, 'topup', 'raw', 'x', '{}', now())
@@ -142,19 +145,21 @@ describe('flow_ledger_totals', () => {
     ).rejects.toThrow(/division by zero/);
     expect(await drift()).toEqual([]);
 
-    await ctx.sql('delete from users where id = $1', [users[1]]);
-    const left = await ctx.sql(`select 1 from flow_ledger_totals where user_id = $1`, [users[1]]);
+    await test.ctx.sql('delete from users where id = $1', [users[1]]);
+    const left = await test.ctx.sql(`select 1 from flow_ledger_totals where user_id = $1`, [
+      users[1],
+    ]);
     expect(left).toEqual([]);
     expect(await drift()).toEqual([]);
   });
 
   it('is what the balance record reads', async () => {
     const user = await newUser();
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into flow_ledger_totals (user_id, top_up, quests) values ($1, 5000000, 1000000)`,
       [user],
     );
-    const record = await flowBalance(ctx.deps, user, 24);
+    const record = await flowBalance(test.ctx.deps, { userId: user } as Actor);
     expect(record.breakdown.topUp).toBe(5);
     expect(record.breakdown.quests).toBe(1);
   });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { signIn } from '../helpers/auth';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { expectError } from '../helpers/errors';
 import { insertProject } from '../helpers/project-fixtures';
 import { SseClient } from '../helpers/sse-client';
 
@@ -13,16 +14,18 @@ import { SseClient } from '../helpers/sse-client';
  */
 
 const REQUEST_TIMEOUT_MS = 1000;
-const test = useTestApp([], {
-  ...UNLIMITED_RATES,
-  REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-  SSE_HEARTBEAT_MS: '100',
+const test = useTestApp({
+  env: {
+    ...UNLIMITED_RATES,
+    REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    SSE_HEARTBEAT_MS: '100',
+  },
+  listen: true,
 });
 let port: number;
 
-beforeAll(async () => {
-  await test.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (test.app.server.address() as { port: number }).port;
+beforeAll(() => {
+  port = Number(new URL(test.url).port);
 });
 
 interface Raw {
@@ -72,15 +75,16 @@ function raw(head: string, trickle?: { bytes: string; everyMs: number }): Promis
   });
 }
 
+/** The whole envelope (`expectError`), plus the headers every answer carries. */
 function expectEnvelope(response: Raw, status: number, code: string) {
-  expect({ status: response.status, code: JSON.parse(response.body).error?.code }).toEqual({
-    status,
-    code,
-  });
-  expect(Object.keys(JSON.parse(response.body))).toEqual(['error']);
+  const reply = {
+    statusCode: response.status,
+    headers: response.headers,
+    json: <T>() => JSON.parse(response.body) as T,
+  };
+  expectError(reply, status, code);
   expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   expect(response.headers['x-content-type-options']).toBe('nosniff');
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
 }
 
 describe("errors from Node's parser", () => {

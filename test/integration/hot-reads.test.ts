@@ -11,7 +11,7 @@ import { insertDelivery, insertWebhook, envelopeOf } from '../helpers/webhook-fi
  * which MikroORM's connection emits for every statement, BEGIN and COMMIT included.
  */
 
-const test = useTestApp([], UNLIMITED_RATES);
+const test = useTestApp({ env: UNLIMITED_RATES });
 
 let alice: SignedIn;
 let keyId: string;

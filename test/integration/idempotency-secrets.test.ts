@@ -3,7 +3,7 @@ import { buildApp } from '../../api/app';
 import { closeApiDeps, connectApiDeps } from '../../api/deps';
 import { SCRUB_PLAINTEXT_SECRET_RESPONSES } from '../../shared/db/migrations/Migration20261127000000_idempotency_scrub_secrets';
 import { getNonce, newAccount, signIn, siweMessage, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 /**
  * Idempotent replay of responses that show a secret once (decisions, "Idempotency"): the
@@ -19,26 +19,21 @@ const ENDPOINT = 'http://127.0.0.1:9/agent';
 const HOOK_URL = 'http://127.0.0.1:9/hooks';
 const SEALED = /^v1\.[A-Za-z0-9_-]+$/;
 
-let ctx: TestContext;
-let app: App;
 let alice: SignedIn;
 let bob: SignedIn;
 /** Every secret this file was shown, with the part after its prefix. */
 const secrets: string[] = [];
 
+const test = useTestApp({ env: UNLIMITED_RATES });
 beforeAll(async () => {
-  ctx = await createTestContext(UNLIMITED_RATES);
-  app = await ctx.newApi();
-  await app.ready();
-  alice = await signIn(app);
-  bob = await signIn(app);
+  alice = await signIn(test.app);
+  bob = await signIn(test.app);
 });
-afterAll(async () => ctx.close());
 
 const as = (session: SignedIn): Headers => ({ cookie: session.cookie });
 
 function post(url: string, headers: Headers, payload: object, key?: string) {
-  return app.inject({
+  return test.app.inject({
     method: 'POST',
     url,
     headers: key === undefined ? headers : { ...headers, 'idempotency-key': key },
@@ -53,7 +48,7 @@ function remember(secret: string, prefix: string): string {
 }
 
 async function storedBody(key: string): Promise<string> {
-  const rows = await ctx.sql<{ response_body: string }>(
+  const rows = await test.ctx.sql<{ response_body: string }>(
     'select response_body from idempotency_keys where key = $1',
     [key],
   );
@@ -62,7 +57,7 @@ async function storedBody(key: string): Promise<string> {
 }
 
 async function activeKeys(session: SignedIn): Promise<number> {
-  const rows = await ctx.sql<{ count: string }>(
+  const rows = await test.ctx.sql<{ count: string }>(
     'select count(*) from api_keys where user_id = $1 and revoked_at is null',
     [session.userId],
   );
@@ -144,7 +139,7 @@ describe('secret-bearing responses with an Idempotency-Key', () => {
     expect(stored).not.toContain(secret.slice(6));
 
     expectReplayOf(await post('/agents', as(alice), body, 'agent-1'), first);
-    const agents = await ctx.sql('select 1 from agents where name = $1', [body.name]);
+    const agents = await test.ctx.sql('select 1 from agents where name = $1', [body.name]);
     expect(agents).toHaveLength(1);
   });
 
@@ -180,7 +175,7 @@ describe('a stored secret response that does not open is refused, never sent', (
   it('an edited byte: 409 idempotency_replay_unavailable, the handler does not run', async () => {
     const raw = await sealedCreate(alice, 'tamper-1');
     const stored = await storedBody('tamper-1');
-    await ctx.sql('update idempotency_keys set response_body = $1 where key = $2', [
+    await test.ctx.sql('update idempotency_keys set response_body = $1 where key = $2', [
       flipByte(stored),
       'tamper-1',
     ]);
@@ -197,7 +192,7 @@ describe('a stored secret response that does not open is refused, never sent', (
   it('a plaintext body in a secret record is not replayed', async () => {
     await sealedCreate(alice, 'plain-1');
     const forged = JSON.stringify({ key: 'svc_live_' + 'f'.repeat(64) });
-    await ctx.sql('update idempotency_keys set response_body = $1 where key = $2', [
+    await test.ctx.sql('update idempotency_keys set response_body = $1 where key = $2', [
       forged,
       'plain-1',
     ]);
@@ -208,7 +203,7 @@ describe('a stored secret response that does not open is refused, never sent', (
 
   it("a record moved to another principal does not give away the first owner's key", async () => {
     const raw = await sealedCreate(alice, 'move-1');
-    await ctx.sql('update idempotency_keys set principal = $1 where key = $2', [
+    await test.ctx.sql('update idempotency_keys set principal = $1 where key = $2', [
       `user:${bob.userId}`,
       'move-1',
     ]);
@@ -222,7 +217,7 @@ describe('a stored secret response that does not open is refused, never sent', (
   it('a body copied into another record of the same owner does not open there', async () => {
     const rawA = await sealedCreate(alice, 'copy-a', 'copied');
     await sealedCreate(alice, 'copy-b', 'copied');
-    await ctx.sql(
+    await test.ctx.sql(
       `update idempotency_keys set response_body =
          (select response_body from idempotency_keys where key = 'copy-a')
        where key = 'copy-b'`,
@@ -241,8 +236,8 @@ describe('a stored secret response that does not open is refused, never sent', (
     remember(first.json<{ key: string }>().key, 'svc_live_');
 
     const rotatedDeps = await connectApiDeps(
-      { ...ctx.config, jwtSecret: 'a-rotated-server-secret-of-at-least-32-chars' },
-      ctx.logger,
+      { ...test.ctx.config, jwtSecret: 'a-rotated-server-secret-of-at-least-32-chars' },
+      test.ctx.logger,
     );
     const rotated = buildApp(rotatedDeps);
     try {
@@ -269,12 +264,12 @@ describe('records stored in plaintext before responses were sealed', () => {
     const legacy = await post('/me/api-keys', as(alice), { name: 'legacy' }, 'legacy-1');
     remember(legacy.json<{ key: string }>().key, 'svc_live_');
     // What the plugin stored before this change.
-    await ctx.sql('update idempotency_keys set response_body = $1 where key = $2', [
+    await test.ctx.sql('update idempotency_keys set response_body = $1 where key = $2', [
       legacy.body,
       'legacy-1',
     ]);
     const id = legacy.json<{ id: string }>().id;
-    const ordinary = await app.inject({
+    const ordinary = await test.app.inject({
       method: 'PATCH',
       url: `/me/api-keys/${id}`,
       headers: { ...as(alice), 'idempotency-key': 'legacy-patch' },
@@ -282,7 +277,7 @@ describe('records stored in plaintext before responses were sealed', () => {
     });
     expect(ordinary.statusCode).toBe(200);
 
-    await ctx.sql(SCRUB_PLAINTEXT_SECRET_RESPONSES);
+    await test.ctx.sql(SCRUB_PLAINTEXT_SECRET_RESPONSES);
     expect(await storedBody('legacy-1')).toBe('');
     expect(await storedBody('create-1')).toBe(sealed);
     expect(await storedBody('legacy-patch')).toBe(ordinary.body);
@@ -302,7 +297,7 @@ describe('Cache-Control: no-store', () => {
 
   it('is on the login answer, whose Set-Cookie carries the session token', async () => {
     const account = newAccount();
-    const message = siweMessage(account, await getNonce(app));
+    const message = siweMessage(account, await getNonce(test.app));
     const signature = await account.signMessage({ message });
     const response = await post('/auth/verify', {}, { message, signature });
     expect(response.statusCode).toBe(200);
@@ -315,15 +310,15 @@ describe('Cache-Control: no-store', () => {
     remember(created.json<{ key: string }>().key, 'svc_live_');
     const id = created.json<{ id: string }>().id;
     const responses = [
-      await app.inject({ method: 'GET', url: '/me/api-keys', headers: as(alice) }),
-      await app.inject({
+      await test.app.inject({ method: 'GET', url: '/me/api-keys', headers: as(alice) }),
+      await test.app.inject({
         method: 'PATCH',
         url: `/me/api-keys/${id}`,
         headers: { ...as(alice), 'idempotency-key': 'patch-1' },
         payload: { name: 'renamed' },
       }),
       await post('/auth/nonce', {}, {}),
-      await app.inject({ method: 'GET', url: '/me/webhooks', headers: as(alice) }),
+      await test.app.inject({ method: 'GET', url: '/me/webhooks', headers: as(alice) }),
     ];
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
@@ -333,7 +328,7 @@ describe('Cache-Control: no-store', () => {
 
   it('is documented on the responses of secret routes in the OpenAPI document', async () => {
     type Operation = { responses: Record<string, { headers?: unknown }> };
-    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+    const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
       paths: Record<string, Record<string, Operation>>;
     }>();
     const headersOf = (path: string, method: string, status: string) =>
@@ -351,7 +346,7 @@ describe('Cache-Control: no-store', () => {
 describe('at rest', () => {
   it('no secret shown by this file is anywhere in idempotency_keys', async () => {
     expect(secrets.length).toBeGreaterThanOrEqual(20);
-    const rows = await ctx.sql('select * from idempotency_keys');
+    const rows = await test.ctx.sql('select * from idempotency_keys');
     expect(rows.length).toBeGreaterThanOrEqual(10);
     const table = JSON.stringify(rows);
     for (const secret of secrets) expect(table.includes(secret)).toBe(false);

@@ -1,3 +1,4 @@
+import type { Actor } from '../../api/access/actor';
 import { UsageRecorder } from '../../api/access/usage-recorder';
 import { keyUsage } from '../../api/routes/keys/usage';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
@@ -109,7 +110,8 @@ async function expected(from: Date, to: Date) {
 }
 
 async function actual(since: 'day' | 'week' | 'month' | 'all', now: Date) {
-  const usage = await keyUsage(test.ctx.deps, alice.userId, keyId, since, now);
+  const deps = { db: test.ctx.deps.db, usage: test.app.usage };
+  const usage = await keyUsage(deps, { userId: alice.userId } as Actor, { id: keyId, since }, now);
   return {
     from: usage.from,
     summary: {

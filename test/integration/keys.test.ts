@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../api/app';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { expectError } from '../helpers/errors';
 
 /** API keys: the six spec endpoints, roll, secrecy of raw keys, usage (docs/spec/contract.md §4). */
 
@@ -17,32 +18,21 @@ const modelProbe: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-let ctx: TestContext;
-let app: App;
 let alice: SignedIn;
 let bob: SignedIn;
 /** Every raw key this file creates, to prove none leaks anywhere later. */
 const rawKeys: string[] = [];
 
+const test = useTestApp({ plugins: [modelProbe], env: UNLIMITED_RATES });
 beforeAll(async () => {
-  ctx = await createTestContext(UNLIMITED_RATES);
-  app = await ctx.newApi();
-  await app.register(modelProbe);
-  await app.ready();
-  alice = await signIn(app);
-  bob = await signIn(app);
+  alice = await signIn(test.app);
+  bob = await signIn(test.app);
 });
-afterAll(async () => ctx.close());
 
 async function newKey(owner: SignedIn, body: Record<string, unknown> = { name: 'ci' }) {
-  const created = await createKey(app, owner, body);
+  const created = await createKey(test.app, owner, body);
   rawKeys.push(created.key);
   return created;
-}
-
-function expectError(response: Awaited<ReturnType<App['inject']>>, status: number, code: string) {
-  expect(response.statusCode).toBe(status);
-  expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
 }
 
 const withKey = (key: string) => ({ 'x-api-key': key });
@@ -105,7 +95,7 @@ describe('POST /me/api-keys', () => {
       { authorization: `Bearer ${alice.token}` },
       withKey(key),
     ]) {
-      const response = await app.inject({
+      const response = await test.app.inject({
         method: 'POST',
         url: '/me/api-keys',
         headers,
@@ -114,7 +104,7 @@ describe('POST /me/api-keys', () => {
       expect(response.statusCode).toBe(201);
       rawKeys.push(response.json().key);
     }
-    const anonymous = await app.inject({
+    const anonymous = await test.app.inject({
       method: 'POST',
       url: '/me/api-keys',
       payload: { name: 'nobody' },
@@ -139,7 +129,7 @@ describe('POST /me/api-keys', () => {
     [{ name: 'ok', spend_period: 'year' }, 'spend_period:'],
     [{ name: 'ok', user_id: 7 }, 'user_id: is not a known field'],
   ])('refuses %j with 400 naming the field', async (payload, message) => {
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
@@ -159,10 +149,10 @@ describe('POST /me/api-keys', () => {
 describe('using and managing keys', () => {
   it('a key authenticates as its owner; list shows active keys without secrets', async () => {
     const created = await newKey(bob, { name: 'bob key' });
-    const me = await app.inject({ method: 'GET', url: '/me', headers: withKey(created.key) });
+    const me = await test.app.inject({ method: 'GET', url: '/me', headers: withKey(created.key) });
     expect(me.json().id).toBe(bob.userId);
 
-    const list = await app.inject({
+    const list = await test.app.inject({
       method: 'GET',
       url: '/me/api-keys',
       headers: { cookie: bob.cookie },
@@ -172,7 +162,7 @@ describe('using and managing keys', () => {
     expect(items.map((item) => item.id)).toContain(created.id);
     for (const item of items) expect(item).not.toHaveProperty('key');
     // Alice's keys are not Bob's.
-    const alices = await app.inject({
+    const alices = await test.app.inject({
       method: 'GET',
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
@@ -182,9 +172,9 @@ describe('using and managing keys', () => {
 
   it('PATCH changes settings; a new spend_period restarts the count', async () => {
     const created = await newKey(alice, { name: 'to patch', spend_limit_flow: '50' });
-    await ctx.sql('update api_keys set spend_used = 7000000 where id = $1', [created.id]);
+    await test.ctx.sql('update api_keys set spend_used = 7000000 where id = $1', [created.id]);
     const patch = (payload: Record<string, unknown>) =>
-      app.inject({
+      test.app.inject({
         method: 'PATCH',
         url: `/me/api-keys/${created.id}`,
         headers: { cookie: alice.cookie },
@@ -209,24 +199,33 @@ describe('using and managing keys', () => {
 
   it('a PATCHed rate limit applies to the key at once', async () => {
     const created = await newKey(alice, { name: 'rpm', rate_limit_rpm: 100 });
-    const before = await app.inject({ method: 'GET', url: '/me', headers: withKey(created.key) });
+    const before = await test.app.inject({
+      method: 'GET',
+      url: '/me',
+      headers: withKey(created.key),
+    });
     expect(before.headers['x-ratelimit-limit']).toBe('100');
-    await app.inject({
+    await test.app.inject({
       method: 'PATCH',
       url: `/me/api-keys/${created.id}`,
       headers: { cookie: alice.cookie },
       payload: { rate_limit_rpm: 7 },
     });
-    const after = await app.inject({ method: 'GET', url: '/me', headers: withKey(created.key) });
+    const after = await test.app.inject({
+      method: 'GET',
+      url: '/me',
+      headers: withKey(created.key),
+    });
     expect(after.headers['x-ratelimit-limit']).toBe('7');
   });
 
   it('DELETE revokes softly: 204, then the key is 401 and gone from the list', async () => {
     const created = await newKey(alice, { name: 'to revoke' });
     expect(
-      (await app.inject({ method: 'GET', url: '/me', headers: withKey(created.key) })).statusCode,
+      (await test.app.inject({ method: 'GET', url: '/me', headers: withKey(created.key) }))
+        .statusCode,
     ).toBe(200);
-    const revoked = await app.inject({
+    const revoked = await test.app.inject({
       method: 'DELETE',
       url: `/me/api-keys/${created.id}`,
       headers: { cookie: alice.cookie },
@@ -234,20 +233,20 @@ describe('using and managing keys', () => {
     expect(revoked.statusCode).toBe(204);
     expect(revoked.body).toBe('');
     expectError(
-      await app.inject({ method: 'GET', url: '/me', headers: withKey(created.key) }),
+      await test.app.inject({ method: 'GET', url: '/me', headers: withKey(created.key) }),
       401,
       'invalid_api_key',
     );
-    const list = await app.inject({
+    const list = await test.app.inject({
       method: 'GET',
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
     });
     expect(idsOf(list)).not.toContain(created.id);
-    const [row] = await ctx.sql('select revoked_at from api_keys where id = $1', [created.id]);
+    const [row] = await test.ctx.sql('select revoked_at from api_keys where id = $1', [created.id]);
     expect(row?.revoked_at).toBeInstanceOf(Date);
     expectError(
-      await app.inject({
+      await test.app.inject({
         method: 'DELETE',
         url: `/me/api-keys/${created.id}`,
         headers: { cookie: alice.cookie },
@@ -258,12 +257,12 @@ describe('using and managing keys', () => {
   });
 
   it('a revoked key is refused by another API instance too', async () => {
-    const second = await ctx.newApi();
+    const second = await test.ctx.newApi();
     await second.ready();
     const created = await newKey(alice, { name: 'two instances' });
     const use = () => second.inject({ method: 'GET', url: '/me', headers: withKey(created.key) });
     expect((await use()).statusCode).toBe(200); // now cached by the second instance
-    await app.inject({
+    await test.app.inject({
       method: 'DELETE',
       url: `/me/api-keys/${created.id}`,
       headers: { cookie: alice.cookie },
@@ -286,7 +285,7 @@ describe('using and managing keys', () => {
     ];
     for (const route of routes) {
       for (const id of [bobs.id, '00000000-0000-0000-0000-000000000000', 'not-a-uuid']) {
-        const response = await app.inject({
+        const response = await test.app.inject({
           ...route,
           url: route.url.replace(bobs.id, id),
           headers: { cookie: alice.cookie },
@@ -295,7 +294,7 @@ describe('using and managing keys', () => {
       }
     }
     // Bob's key is untouched.
-    const [row] = await ctx.sql(
+    const [row] = await test.ctx.sql(
       'select name, revoked_at, rolled_to_id from api_keys where id = $1',
       [bobs.id],
     );
@@ -311,7 +310,7 @@ describe('POST /me/api-keys/:id/roll', () => {
       spend_limit_flow: '20',
       spend_period: 'day',
     });
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: `/me/api-keys/${old.id}/roll`,
       headers: { cookie: alice.cookie },
@@ -332,10 +331,11 @@ describe('POST /me/api-keys/:id/roll', () => {
     expect(rolled.id).not.toBe(old.id);
     const graceEnd = Date.parse(rolled.rolled_from.expires_at);
 
-    const me = (key: string) => app.inject({ method: 'GET', url: '/me', headers: withKey(key) });
+    const me = (key: string) =>
+      test.app.inject({ method: 'GET', url: '/me', headers: withKey(key) });
     expect((await me(rolled.key)).statusCode).toBe(200);
     expect((await me(old.key)).statusCode).toBe(200); // grace honoured
-    const list = await app.inject({
+    const list = await test.app.inject({
       method: 'GET',
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
@@ -344,7 +344,7 @@ describe('POST /me/api-keys/:id/roll', () => {
     expect(listed).toMatchObject({ revoked: false, expires_at: rolled.rolled_from.expires_at });
 
     // Rolling a key already rolled is refused: roll its successor instead.
-    const again = await app.inject({
+    const again = await test.app.inject({
       method: 'POST',
       url: `/me/api-keys/${old.id}/roll`,
       headers: { cookie: alice.cookie },
@@ -360,7 +360,7 @@ describe('POST /me/api-keys/:id/roll', () => {
   it('defaults to a 24 h grace, takes no body, and bounds grace_seconds to 7 days', async () => {
     const old = await newKey(alice, { name: 'default grace' });
     const before = Date.now();
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'POST',
       url: `/me/api-keys/${old.id}/roll`,
       headers: { cookie: alice.cookie },
@@ -373,7 +373,7 @@ describe('POST /me/api-keys/:id/roll', () => {
 
     const other = await newKey(alice, { name: 'long grace' });
     for (const grace_seconds of [604_801, -1, 1.5]) {
-      const refused = await app.inject({
+      const refused = await test.app.inject({
         method: 'POST',
         url: `/me/api-keys/${other.id}/roll`,
         headers: { cookie: alice.cookie },
@@ -386,7 +386,7 @@ describe('POST /me/api-keys/:id/roll', () => {
 
   it('a zero grace retires the old key at once', async () => {
     const old = await newKey(alice, { name: 'no grace' });
-    const rolled = await app.inject({
+    const rolled = await test.app.inject({
       method: 'POST',
       url: `/me/api-keys/${old.id}/roll`,
       headers: { cookie: alice.cookie },
@@ -394,7 +394,7 @@ describe('POST /me/api-keys/:id/roll', () => {
     });
     rawKeys.push(rolled.json().key);
     expectError(
-      await app.inject({ method: 'GET', url: '/me', headers: withKey(old.key) }),
+      await test.app.inject({ method: 'GET', url: '/me', headers: withKey(old.key) }),
       401,
       'invalid_api_key',
     );
@@ -404,7 +404,7 @@ describe('POST /me/api-keys/:id/roll', () => {
 describe('usage', () => {
   /** Records a successful GET as the usage hook would, straight through the batch path. */
   const recordCall = (apiKeyId: string, route: string, createdAt: Date) =>
-    app.usage.record({
+    test.app.usage.record({
       apiKeyId,
       method: 'GET',
       route,
@@ -420,12 +420,12 @@ describe('usage', () => {
   it('records every key request: usage totals, by_model, by_endpoint, recent, last_used_at', async () => {
     const created = await newKey(alice, { name: 'metered' });
     const headers = withKey(created.key);
-    for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url: '/me', headers });
+    for (let i = 0; i < 5; i++) await test.app.inject({ method: 'GET', url: '/me', headers });
     for (let i = 0; i < 3; i++) {
-      await app.inject({ method: 'POST', url: '/__probe/model', headers, payload: {} });
+      await test.app.inject({ method: 'POST', url: '/__probe/model', headers, payload: {} });
     }
-    await app.inject({ method: 'GET', url: '/no/such/route', headers }); // 404 counts as an error
-    const badBody = await app.inject({
+    await test.app.inject({ method: 'GET', url: '/no/such/route', headers }); // 404 counts as an error
+    const badBody = await test.app.inject({
       method: 'POST',
       url: '/me/api-keys',
       headers,
@@ -433,9 +433,9 @@ describe('usage', () => {
     });
     expect(badBody.statusCode).toBe(400);
     // Session requests are not key usage.
-    await app.inject({ method: 'GET', url: '/me', headers: { cookie: alice.cookie } });
+    await test.app.inject({ method: 'GET', url: '/me', headers: { cookie: alice.cookie } });
 
-    const usage = await app.inject({
+    const usage = await test.app.inject({
       method: 'GET',
       url: `/me/api-keys/${created.id}/usage?since=day`,
       headers: { cookie: alice.cookie },
@@ -454,7 +454,7 @@ describe('usage', () => {
       { method: 'POST', route: '/me/api-keys', requests: 1 },
     ]);
 
-    const recent = await app.inject({
+    const recent = await test.app.inject({
       method: 'GET',
       url: `/me/api-keys/${created.id}/recent?limit=4`,
       headers: { cookie: alice.cookie },
@@ -480,7 +480,7 @@ describe('usage', () => {
     const times = items.map((item) => Date.parse(item.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
-    const list = await app.inject({
+    const list = await test.app.inject({
       method: 'GET',
       url: '/me/api-keys',
       headers: { cookie: alice.cookie },
@@ -498,7 +498,7 @@ describe('usage', () => {
       recordCall(created.id, '/me', new Date(Date.now() - i));
     }
     const recent = (query: string) =>
-      app.inject({
+      test.app.inject({
         method: 'GET',
         url: `/me/api-keys/${created.id}/recent${query}`,
         headers: { cookie: alice.cookie },
@@ -506,13 +506,13 @@ describe('usage', () => {
     expect((await recent('')).json().items).toHaveLength(50);
     expect((await recent('?limit=1000')).json().items).toHaveLength(200);
     expectError(await recent('?limit=0'), 400, 'invalid_request');
-    const usage = await app.inject({
+    const usage = await test.app.inject({
       method: 'GET',
       url: `/me/api-keys/${created.id}/usage`,
       headers: { cookie: alice.cookie },
     });
     expect(usage.json()).toMatchObject({ since: 'month', requests: 210 });
-    const bad = await app.inject({
+    const bad = await test.app.inject({
       method: 'GET',
       url: `/me/api-keys/${created.id}/usage?since=year`,
       headers: { cookie: alice.cookie },
@@ -527,7 +527,7 @@ describe('usage', () => {
     for (const route of routes) {
       recordCall(created.id, route, at);
     }
-    const recent = await app.inject({
+    const recent = await test.app.inject({
       method: 'GET',
       url: `/me/api-keys/${created.id}/recent`,
       headers: { cookie: alice.cookie },
@@ -543,7 +543,7 @@ describe('secrecy of raw keys', () => {
     // Every read endpoint, with every credential.
     const responses: string[] = [];
     for (const owner of [alice, bob]) {
-      const list = await app.inject({
+      const list = await test.app.inject({
         method: 'GET',
         url: '/me/api-keys',
         headers: { cookie: owner.cookie },
@@ -551,7 +551,7 @@ describe('secrecy of raw keys', () => {
       responses.push(list.body);
       for (const item of list.json().items as { id: string }[]) {
         for (const path of ['usage?since=all', 'recent']) {
-          const read = await app.inject({
+          const read = await test.app.inject({
             method: 'GET',
             url: `/me/api-keys/${item.id}/${path}`,
             headers: { cookie: owner.cookie },
@@ -560,15 +560,19 @@ describe('secrecy of raw keys', () => {
         }
       }
     }
-    responses.push((await app.inject({ method: 'GET', url: '/openapi.json' })).body);
-    await app.usage.flush();
+    responses.push((await test.app.inject({ method: 'GET', url: '/openapi.json' })).body);
+    await test.app.usage.flush();
 
-    const dump = execFileSync('pg_dump', ['--data-only', '--no-owner', ctx.config.databaseUrl!], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const dump = execFileSync(
+      'pg_dump',
+      ['--data-only', '--no-owner', test.ctx.config.databaseUrl!],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     expect(dump).toContain('api_keys'); // the dump did include the table
-    const logs = JSON.stringify(ctx.logs);
+    const logs = JSON.stringify(test.ctx.logs);
     expect(logs.length).toBeGreaterThan(1000);
     for (const raw of rawKeys) {
       for (const haystack of [...responses, dump, logs]) {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEther, type Address } from 'viem';
-import type { App } from '../../api/app';
 import { runWalkthrough, type WalkthroughResult } from '../../examples/launch-local';
 import { localChain } from '../helpers/chain';
-import { UNLIMITED_RATES, createTestContext, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { startIndexer } from '../helpers/launchpad';
 import { freePort, readTestServices } from '../helpers/services';
 
@@ -18,36 +17,30 @@ import { freePort, readTestServices } from '../helpers/services';
 
 const ROOT = join(__dirname, '..', '..');
 const chain = localChain(readTestServices().anvilUrl);
-let ctx: TestContext;
-let app: App;
 let stopIndexer: () => Promise<void>;
 let result: WalkthroughResult;
 const lines: string[] = [];
+let port: number;
 
-beforeAll(async () => {
+const test = useTestApp({
   // The SIWE message must name the service's SIWE_DOMAIN, and the script takes it from the
   // API's URL, as a web app takes it from its own origin: pick the port first.
-  const port = await freePort();
-  ctx = await createTestContext({
-    ...UNLIMITED_RATES,
-    CHAIN_POLL_INTERVAL_MS: '100',
-    SIWE_DOMAIN: `127.0.0.1:${port}`,
-  });
-  app = await ctx.newApi();
-  await app.listen({ port, host: '127.0.0.1' });
-  await ctx.startWorker();
-  stopIndexer = await startIndexer(ctx);
+  env: async () => {
+    port = await freePort();
+    return { ...UNLIMITED_RATES, CHAIN_POLL_INTERVAL_MS: '100', SIWE_DOMAIN: `127.0.0.1:${port}` };
+  },
+  worker: true,
+  beforeClose: () => stopIndexer?.(),
+});
+beforeAll(async () => {
+  await test.app.listen({ port, host: '127.0.0.1' });
+  stopIndexer = await startIndexer(test.ctx);
   result = await runWalkthrough({
     apiUrl: `http://127.0.0.1:${port}`,
     rpcUrl: chain.url,
     log: (line) => lines.push(line),
   });
 }, 120_000);
-
-afterAll(async () => {
-  await stopIndexer?.();
-  await ctx?.close();
-});
 
 type Curve = readonly [bigint, bigint, bigint, bigint, boolean, Address];
 
@@ -63,7 +56,7 @@ describe('the launch walk-through (examples/launch-local.ts)', () => {
     expect(virtuals.created.state).toBe('pending');
     expect(virtuals.created.instance).toBeNull();
     expect(virtuals.created.pendingLaunchTx).toMatch(/^0x[0-9a-f]+$/);
-    expect(virtuals.factory).toBe(ctx.config.launchFactories[31337]!.virtuals);
+    expect(virtuals.factory).toBe(test.ctx.config.launchFactories[31337]!.virtuals);
     expect(result.chain.faucet?.setBalanceRpcMethod).toBe('anvil_setBalance');
     expect(virtuals.created.params).toEqual({ graduationThreshold: '1000', initialBuy: '10' });
   });
@@ -171,7 +164,7 @@ describe('the launch walk-through (examples/launch-local.ts)', () => {
       '400 chain_unsupported',
       '401 unauthenticated',
     ]);
-    const domain = ctx.config.siweDomain;
+    const domain = test.ctx.config.siweDomain;
     expect(result.mistakes[0]!.message).toBe(`message: domain must be ${domain}`);
     expect(result.mistakes[1]!.message).toBe('params.graduationThreshold: must be greater than 0');
     expect(result.mistakes[4]!.message).toBe('params.initialBuys: is not a known field');

@@ -11,27 +11,22 @@ import {
   settleHold,
   type Debit,
 } from '../../shared/flow/ledger';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 
 /** shared/flow/ledger.ts on a real database: no overdraft, holds, rollback, running balances. */
 
 const FLOW = 1_000_000n;
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const test = useTestApp({ apis: 0 });
 
 /** Each caller gets its own EntityManager and transaction, as concurrent requests would. */
 function inTransaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-  return ctx.deps.orm.em.fork().transactional(work);
+  return test.ctx.deps.orm.em.fork().transactional(work);
 }
 
 async function newUser(): Promise<number> {
   const address = `0x${randomBytes(20).toString('hex')}`;
-  const [row] = await ctx.sql<{ id: number }>(
+  const [row] = await test.ctx.sql<{ id: number }>(
     'insert into users (address, created_at) values ($1, now()) returning id',
     [address],
   );
@@ -55,7 +50,7 @@ async function fund(userId: number, amount: bigint): Promise<void> {
 }
 
 async function accountOf(userId: number) {
-  const [row] = await ctx.sql<{ balance: string; held: string }>(
+  const [row] = await test.ctx.sql<{ balance: string; held: string }>(
     'select balance, held from flow_accounts where user_id = $1',
     [userId],
   );
@@ -63,7 +58,7 @@ async function accountOf(userId: number) {
 }
 
 async function ledgerOf(userId: number) {
-  const rows = await ctx.sql<{ delta: string; balance_after: string; reason: string }>(
+  const rows = await test.ctx.sql<{ delta: string; balance_after: string; reason: string }>(
     'select delta, balance_after, reason from ledger_entries where user_id = $1',
     [userId],
   );
@@ -75,7 +70,7 @@ async function ledgerOf(userId: number) {
 }
 
 async function holdsOf(userId: number) {
-  return ctx.sql<{ id: string; amount: string }>(
+  return test.ctx.sql<{ id: string; amount: string }>(
     'select id, amount from flow_holds where user_id = $1',
     [userId],
   );
@@ -126,13 +121,17 @@ describe('holds', () => {
     const user = await newUser();
     await fund(user, 5n * FLOW);
     const later = new Date(Date.now() + 60_000);
-    expect(await holdFlow(ctx.deps.orm.em.fork(), user, 6n * FLOW, new Date(), later)).toBeNull();
-    const hold = await holdFlow(ctx.deps.orm.em.fork(), user, 4n * FLOW, new Date(), later);
+    expect(
+      await holdFlow(test.ctx.deps.orm.em.fork(), user, 6n * FLOW, new Date(), later),
+    ).toBeNull();
+    const hold = await holdFlow(test.ctx.deps.orm.em.fork(), user, 4n * FLOW, new Date(), later);
     expect(hold).toEqual(expect.any(String));
     expect(await accountOf(user)).toEqual({ balance: 5n * FLOW, held: 4n * FLOW });
     // 1 FLOW is left to spend: a debit of 2 fails, a second hold of 2 too.
     expect(await inTransaction((tx) => debitUser(tx, user, 2n * FLOW, move('call')))).toBeNull();
-    expect(await holdFlow(ctx.deps.orm.em.fork(), user, 2n * FLOW, new Date(), later)).toBeNull();
+    expect(
+      await holdFlow(test.ctx.deps.orm.em.fork(), user, 2n * FLOW, new Date(), later),
+    ).toBeNull();
     expect(await holdsOf(user)).toHaveLength(1);
   });
 
@@ -142,7 +141,7 @@ describe('holds', () => {
     const later = new Date(Date.now() + 60_000);
     const holds = await Promise.all(
       Array.from({ length: 20 }, () =>
-        holdFlow(ctx.deps.orm.em.fork(), user, FLOW, new Date(), later),
+        holdFlow(test.ctx.deps.orm.em.fork(), user, FLOW, new Date(), later),
       ),
     );
     expect(holds.filter((id) => id !== null)).toHaveLength(10);
@@ -154,7 +153,7 @@ describe('holds', () => {
     const user = await newUser();
     await fund(user, 10n * FLOW);
     const later = new Date(Date.now() + 60_000);
-    const hold = await holdFlow(ctx.deps.orm.em.fork(), user, 4n * FLOW, new Date(), later);
+    const hold = await holdFlow(test.ctx.deps.orm.em.fork(), user, 4n * FLOW, new Date(), later);
     const row = await inTransaction((tx) =>
       settleHold(tx, hold!, user, 3n * FLOW, move('call', { refType: 'agent_call' })),
     );
@@ -167,7 +166,7 @@ describe('holds', () => {
     const user = await newUser();
     await fund(user, 2n * FLOW);
     const later = new Date(Date.now() + 60_000);
-    const hold = await holdFlow(ctx.deps.orm.em.fork(), user, FLOW, new Date(), later);
+    const hold = await holdFlow(test.ctx.deps.orm.em.fork(), user, FLOW, new Date(), later);
     expect(await inTransaction((tx) => settleHold(tx, hold!, user, 0n, move('call')))).toBeNull();
     expect(await accountOf(user)).toEqual({ balance: 2n * FLOW, held: 0n });
     expect((await ledgerOf(user)).filter((row) => row.reason === 'call')).toEqual([]);
@@ -177,7 +176,7 @@ describe('holds', () => {
     const user = await newUser();
     await fund(user, 10n * FLOW);
     const later = new Date(Date.now() + 60_000);
-    const hold = await holdFlow(ctx.deps.orm.em.fork(), user, 2n * FLOW, new Date(), later);
+    const hold = await holdFlow(test.ctx.deps.orm.em.fork(), user, 2n * FLOW, new Date(), later);
     await expect(
       inTransaction((tx) => settleHold(tx, hold!, user, 3n * FLOW, move('call'))),
     ).rejects.toThrow(RangeError);
@@ -190,9 +189,9 @@ describe('holds', () => {
     const user = await newUser();
     await fund(user, 3n * FLOW);
     const later = new Date(Date.now() + 60_000);
-    const hold = await holdFlow(ctx.deps.orm.em.fork(), user, 3n * FLOW, new Date(), later);
-    await releaseHold(ctx.deps.orm.em.fork(), hold!, new Date());
-    await releaseHold(ctx.deps.orm.em.fork(), hold!, new Date());
+    const hold = await holdFlow(test.ctx.deps.orm.em.fork(), user, 3n * FLOW, new Date(), later);
+    await releaseHold(test.ctx.deps.orm.em.fork(), hold!, new Date());
+    await releaseHold(test.ctx.deps.orm.em.fork(), hold!, new Date());
     expect(await accountOf(user)).toEqual({ balance: 3n * FLOW, held: 0n });
     expect(await holdsOf(user)).toEqual([]);
     expect(await ledgerOf(user)).toHaveLength(1);
@@ -202,8 +201,10 @@ describe('holds', () => {
     const user = await newUser();
     await fund(user, 2n * FLOW);
     const past = new Date(Date.now() - 1000);
-    const hold = await holdFlow(ctx.deps.orm.em.fork(), user, 2n * FLOW, new Date(), past);
-    expect(await releaseExpiredHolds(ctx.deps.orm.em.fork(), new Date())).toBeGreaterThanOrEqual(1);
+    const hold = await holdFlow(test.ctx.deps.orm.em.fork(), user, 2n * FLOW, new Date(), past);
+    expect(
+      await releaseExpiredHolds(test.ctx.deps.orm.em.fork(), new Date()),
+    ).toBeGreaterThanOrEqual(1);
     await inTransaction((tx) => debitUser(tx, user, FLOW, move('call')));
     // 1 FLOW is left: settling 2 against the vanished hold is refused, 1 goes through.
     expect(await inTransaction((tx) => settleHold(tx, hold!, user, 2n * FLOW, move('call')))).toBe(
@@ -221,7 +222,7 @@ describe('holds', () => {
     const now = new Date();
     const past = new Date(now.getTime() - 1000);
     const future = new Date(now.getTime() + 3_600_000);
-    const em = () => ctx.deps.orm.em.fork();
+    const em = () => test.ctx.deps.orm.em.fork();
     await holdFlow(em(), ann, 1n * FLOW, past, past);
     await holdFlow(em(), ann, 2n * FLOW, past, now); // expires exactly now: released
     const kept = await holdFlow(em(), ann, 3n * FLOW, now, future);
@@ -250,7 +251,7 @@ describe('transactions and the ledger', () => {
       }),
     ).rejects.toThrow('provider said no after all');
     expect(await accountOf(user)).toEqual({ balance: 5n * FLOW, held: 0n });
-    const rows = await ctx.sql('select id from ledger_entries where ref_id = $1', [refId]);
+    const rows = await test.ctx.sql('select id from ledger_entries where ref_id = $1', [refId]);
     expect(rows).toEqual([]);
   });
 
@@ -280,7 +281,7 @@ describe('transactions and the ledger', () => {
   it('creditHolderPool accrues to the token’s pool with a token ledger row', async () => {
     const owner = await newUser();
     const tokenId = randomUUID();
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state,
          created_at) values ($1, $2, $3, 'Pool Token', 'POOL', 'virtuals', 31337, '{}', 'live',
          now())`,
@@ -294,12 +295,12 @@ describe('transactions and the ledger', () => {
     );
     expect(first.balanceAfter).toBe(250_000n);
     expect(second.balanceAfter).toBe(300_000n);
-    const [token] = await ctx.sql<{ pool: string }>(
+    const [token] = await test.ctx.sql<{ pool: string }>(
       'select holder_reward_pool as pool from tokens where id = $1',
       [tokenId],
     );
     expect(token?.pool).toBe('300000');
-    const rows = await ctx.sql<{ user_id: number | null; delta: string; ref_type: string }>(
+    const rows = await test.ctx.sql<{ user_id: number | null; delta: string; ref_type: string }>(
       'select user_id, delta, ref_type from ledger_entries where token_id = $1 order by delta',
       [tokenId],
     );

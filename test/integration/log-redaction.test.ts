@@ -13,7 +13,7 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
  * PostgreSQL (a trigger refuses it) and greps what was captured.
  */
 
-const test = useTestApp([], UNLIMITED_RATES);
+const test = useTestApp({ env: UNLIMITED_RATES });
 let agentServer: AgentServer;
 let alice: SignedIn;
 

@@ -7,7 +7,7 @@ import { creditUser } from '../../shared/flow/ledger';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { startAgentServer, type AgentServer } from '../helpers/agent-server';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { marketStatsMismatches, pendingMarketNotes } from '../helpers/market-stats';
 
 /**
@@ -16,31 +16,24 @@ import { marketStatsMismatches, pendingMarketNotes } from '../helpers/market-sta
  * raw transactions from several connections, and a bulk insert of 50,000 calls.
  */
 
-let ctx: TestContext;
-let app: App;
-let second: App;
 let agentServer: AgentServer;
 let owner: SignedIn;
 
+const test = useTestApp({
+  env: { ...UNLIMITED_RATES, AGENT_CALL_TIMEOUT_MS: '5000' },
+  apis: 2,
+});
 beforeAll(async () => {
-  ctx = await createTestContext({ ...UNLIMITED_RATES, AGENT_CALL_TIMEOUT_MS: '5000' });
-  app = await ctx.newApi();
-  second = await ctx.newApi();
-  await Promise.all([app.ready(), second.ready()]);
   agentServer = await startAgentServer();
-  owner = await signIn(app);
+  owner = await signIn(test.app);
 });
-
-afterAll(async () => {
-  await agentServer?.close();
-  await ctx?.close();
-});
+afterAll(async () => agentServer?.close());
 
 // The day windows are UTC days: no test straddles midnight.
 beforeEach(() => awaitFreshUtcDay(120_000), freshDayHookTimeout(120_000));
 
 async function fund(userId: number, flow: number): Promise<void> {
-  await ctx.deps.orm.em.fork().transactional((tx) =>
+  await test.ctx.deps.orm.em.fork().transactional((tx) =>
     creditUser(tx, userId, parseFlow(flow) ?? 0n, {
       reason: 'topup',
       refType: 'credit',
@@ -72,7 +65,7 @@ async function linkedToken(): Promise<string> {
     .slice(0, 5)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '0')}`;
-  await ctx.sql(
+  await test.ctx.sql(
     `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
      values ($1, $2, $3, $4, $5, 'dpnm', 31337, '{}', 'live', now())`,
     [id, owner.userId, slug, `Token ${slug}`, ticker],
@@ -83,7 +76,7 @@ async function linkedToken(): Promise<string> {
 /** Creates and publishes an agent of `owner` answering on the loopback agent server. */
 async function publishAgent(publish: Record<string, unknown>) {
   const path = `/agent/${randomUUID()}`;
-  const created = await inject(app, 'POST', '/agents', owner, {
+  const created = await inject(test.app, 'POST', '/agents', owner, {
     name: `Agent ${path.slice(-6)}`,
     description: 'Answers questions',
     tags: ['stats'],
@@ -96,7 +89,7 @@ async function publishAgent(publish: Record<string, unknown>) {
     endpointSecret: string;
   }>();
   agentServer.setSecret(path, endpointSecret);
-  const published = await inject(app, 'POST', `/agents/${slug}/publish`, owner, {
+  const published = await inject(test.app, 'POST', `/agents/${slug}/publish`, owner, {
     tags: ['stats'],
     ...publish,
   });
@@ -111,7 +104,7 @@ const TODAY = `(now() at time zone 'utc')::date`;
  * with `commitAt`, it waits until then to commit, so many transactions commit together.
  */
 async function rawTransaction(statements: [string, unknown[]][], commitAt?: Date): Promise<void> {
-  const client = new PgClient({ connectionString: ctx.config.databaseUrl });
+  const client = new PgClient({ connectionString: test.ctx.config.databaseUrl });
   await client.connect();
   try {
     await client.query('begin');
@@ -163,14 +156,14 @@ describe('agent_market_stats under concurrent writers', () => {
       perCallPriceFlow: 0.5,
       subscriptionFlowPerMonth: 2,
     });
-    const callers = await Promise.all(Array.from({ length: 8 }, () => signIn(app)));
+    const callers = await Promise.all(Array.from({ length: 8 }, () => signIn(test.app)));
     for (const caller of callers) await fund(caller.userId, 100);
 
     // Round 1: every caller has a succeeded call of both agents (so it may rate them).
     const first = await Promise.all(
       callers.flatMap((caller, i) =>
         [perCall, hybrid].map((agent) =>
-          inject(i % 2 ? second : app, 'POST', `/agents/${agent.slug}/invoke`, caller, {
+          inject(i % 2 ? test.other : test.app, 'POST', `/agents/${agent.slug}/invoke`, caller, {
             input: { text: 'warm up', delayMs: 5 * i },
           }),
         ),
@@ -183,7 +176,7 @@ describe('agent_market_stats under concurrent writers', () => {
     // opposite orders from four more connections.
     const requests: Promise<LightMyRequestResponse>[] = [];
     callers.forEach((caller, i) => {
-      const via = i % 2 ? second : app;
+      const via = i % 2 ? test.other : test.app;
       for (let n = 0; n < 3; n++) {
         requests.push(
           inject(via, 'POST', `/agents/${perCall.slug}/invoke`, caller, {
@@ -228,16 +221,16 @@ describe('agent_market_stats under concurrent writers', () => {
     // No deadlock, no failed settlement: every request got its answer.
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
 
-    expect(await marketStatsMismatches(ctx)).toEqual([]);
-    expect(await pendingMarketNotes(ctx)).toBe(0);
+    expect(await marketStatsMismatches(test.ctx)).toEqual([]);
+    expect(await pendingMarketNotes(test.ctx)).toBe(0);
     // And the API shows it: 8 + 24 invocations of the per-call agent, + 2 in a raw daily row.
-    const detail = await inject(app, 'GET', `/marketplace/agents/${perCall.slug}`);
+    const detail = await inject(test.app, 'GET', `/marketplace/agents/${perCall.slug}`);
     expect(detail.json<{ stats: { callsLast30d: number } }>().stats.callsLast30d).toBe(34);
   }, 120_000);
 
   it('stays exact when a dozen transactions rate and call one agent and commit together', async () => {
     const agent = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
-    const raters = await ctx.sql<{ id: number }>(
+    const raters = await test.ctx.sql<{ id: number }>(
       `insert into users (address)
        select '0x' || lpad(to_hex(i), 40, 'c') from generate_series(1, 12) as i returning id`,
     );
@@ -252,18 +245,18 @@ describe('agent_market_stats under concurrent writers', () => {
         ),
       ),
     );
-    const [row] = await ctx.sql(
+    const [row] = await test.ctx.sql(
       'select rating_count, p50_latency_ms from agent_market_stats where agent_id = $1',
       [agent.id],
     );
     expect(row).toEqual({ rating_count: 12, p50_latency_ms: 100 + Math.round(37 * 5.5) });
-    expect(await marketStatsMismatches(ctx)).toEqual([]);
+    expect(await marketStatsMismatches(test.ctx)).toEqual([]);
   });
 
   it('notes only what committed: a rolled-back savepoint leaves no trace', async () => {
     const agent = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
-    const rater = await signIn(app);
-    const client = new PgClient({ connectionString: ctx.config.databaseUrl });
+    const rater = await signIn(test.app);
+    const client = new PgClient({ connectionString: test.ctx.config.databaseUrl });
     await client.connect();
     try {
       await client.query('begin');
@@ -277,46 +270,46 @@ describe('agent_market_stats under concurrent writers', () => {
     } finally {
       await client.end();
     }
-    const [row] = await ctx.sql(
+    const [row] = await test.ctx.sql(
       `select calls_7d::int, p50_latency_ms, rating_count from agent_market_stats
         where agent_id = $1`,
       [agent.id],
     );
     expect(row).toEqual({ calls_7d: 1, p50_latency_ms: 120, rating_count: 0 });
-    expect(await marketStatsMismatches(ctx)).toEqual([]);
-    expect(await pendingMarketNotes(ctx)).toBe(0);
+    expect(await marketStatsMismatches(test.ctx)).toEqual([]);
+    expect(await pendingMarketNotes(test.ctx)).toBe(0);
   });
 
   it('follows raw changes of the agent row: unpublish, tags, delete', async () => {
     const agent = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
     const listed = async (query: string) =>
-      (await inject(app, 'GET', `/marketplace/agents?limit=100&${query}`))
+      (await inject(test.app, 'GET', `/marketplace/agents?limit=100&${query}`))
         .json<{ items: { slug: string }[] }>()
         .items.map((item) => item.slug);
     expect(await listed('sort=new&tag=stats')).toContain(agent.slug);
 
-    await ctx.sql(`update agents set tags = '{renamed}' where id = $1`, [agent.id]);
+    await test.ctx.sql(`update agents set tags = '{renamed}' where id = $1`, [agent.id]);
     expect(await listed('sort=new&tag=stats')).not.toContain(agent.slug);
     expect(await listed('sort=new&tag=renamed')).toEqual([agent.slug]);
 
-    await ctx.sql('update agents set is_published = false where id = $1', [agent.id]);
+    await test.ctx.sql('update agents set is_published = false where id = $1', [agent.id]);
     expect(await listed('sort=new&tag=renamed')).toEqual([]);
 
-    await ctx.sql('delete from agents where id = $1', [agent.id]);
+    await test.ctx.sql('delete from agents where id = $1', [agent.id]);
     expect(
-      await ctx.sql('select 1 from agent_market_stats where agent_id = $1', [agent.id]),
+      await test.ctx.sql('select 1 from agent_market_stats where agent_id = $1', [agent.id]),
     ).toEqual([]);
-    expect(await marketStatsMismatches(ctx)).toEqual([]);
+    expect(await marketStatsMismatches(test.ctx)).toEqual([]);
   });
 });
 
 describe('agent_market_stats under bulk inserts', () => {
   it('absorbs 50,000 calls for 500 agents in one statement, in seconds, exactly', async () => {
-    const raters = await ctx.sql<{ id: number }>(
+    const raters = await test.ctx.sql<{ id: number }>(
       `insert into users (address)
        select '0x' || lpad(to_hex(i), 40, 'b') from generate_series(1, 20) as i returning id`,
     );
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into agents (id, owner_id, slug, name, description, tags, endpoint_url,
                            endpoint_secret, monetization, per_call_price, is_published,
                            published_at, created_at, updated_at)
@@ -326,13 +319,13 @@ describe('agent_market_stats under bulk inserts', () => {
          from generate_series(1, 500) as i`,
       [owner.userId],
     );
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into agent_daily_stats (agent_id, day, calls, earnings)
        select a.id, ${TODAY} - d, hashtext(a.slug || d) & 63, (hashtext(a.slug || d) & 1023) * 1000
          from agents a, generate_series(0, 31) as d where a.slug like 'bulk-%'`,
     );
     const started = Date.now();
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into agent_calls (id, agent_id, caller_id, status, latency_ms, created_at)
        select gen_random_uuid(), a.id, $1,
               case when g % 7 = 0 then 'failed' else 'succeeded' end,
@@ -342,7 +335,7 @@ describe('agent_market_stats under bulk inserts', () => {
       [raters[0]?.id],
     );
     const elapsedMs = Date.now() - started;
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into agent_ratings (agent_id, rater_id, rating, created_at, updated_at)
        select a.id, u.id, 1 + (hashtext(a.slug || u.id) & 3), now(), now()
          from agents a, users u
@@ -351,8 +344,8 @@ describe('agent_market_stats under bulk inserts', () => {
     );
     // Seconds, not minutes (about 2 s on 2 shared cores; the bound leaves room for load).
     expect(elapsedMs).toBeLessThan(30_000);
-    expect(await marketStatsMismatches(ctx)).toEqual([]);
-    expect(await pendingMarketNotes(ctx)).toBe(0);
+    expect(await marketStatsMismatches(test.ctx)).toEqual([]);
+    expect(await pendingMarketNotes(test.ctx)).toBe(0);
 
     // The listing's order is the order of the figures, for every sort.
     const orders: Record<string, string> = {
@@ -362,11 +355,15 @@ describe('agent_market_stats under bulk inserts', () => {
       new: 's.published_at desc, s.agent_id desc',
     };
     for (const [sort, order] of Object.entries(orders)) {
-      const expected = await ctx.sql<{ slug: string }>(
+      const expected = await test.ctx.sql<{ slug: string }>(
         `select a.slug from agent_market_stats s join agents a on a.id = s.agent_id
           where s.is_published and s.tags @> '{bulk}' order by ${order} limit 30`,
       );
-      const page = await inject(app, 'GET', `/marketplace/agents?tag=bulk&sort=${sort}&limit=30`);
+      const page = await inject(
+        test.app,
+        'GET',
+        `/marketplace/agents?tag=bulk&sort=${sort}&limit=30`,
+      );
       expect(page.json<{ items: { slug: string }[] }>().items.map((item) => item.slug)).toEqual(
         expected.map((row) => row.slug),
       );

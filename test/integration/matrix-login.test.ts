@@ -57,7 +57,7 @@ afterAll(async () => {
   await new Promise((resolve) => fake.server?.close(resolve));
 });
 
-const test = useTestApp([], env);
+const test = useTestApp({ env });
 let app: App;
 let other: App;
 beforeAll(async () => {

@@ -1,24 +1,20 @@
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+const test = useTestApp({ apis: 0 });
 
 describe('migrations', () => {
   it('leave the schema exactly as the entities describe it', async () => {
-    const diff = await ctx.deps.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    const diff = await test.ctx.deps.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
     expect(diff.trim()).toBe('');
   });
 
   it('store user addresses lowercase and unique', async () => {
-    await ctx.sql("insert into users (address) values ('0x" + 'a'.repeat(40) + "')");
+    await test.ctx.sql("insert into users (address) values ('0x" + 'a'.repeat(40) + "')");
     await expect(
-      ctx.sql("insert into users (address) values ('0x" + 'a'.repeat(40) + "')"),
+      test.ctx.sql("insert into users (address) values ('0x" + 'a'.repeat(40) + "')"),
     ).rejects.toThrow(/users_address_unique/);
     await expect(
-      ctx.sql("insert into users (address) values ('0x" + 'B'.repeat(40) + "')"),
+      test.ctx.sql("insert into users (address) values ('0x" + 'B'.repeat(40) + "')"),
     ).rejects.toThrow(/users_address_lowercase/);
   });
 });

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { App } from '../../api/app';
 import { ensureNotificationDelivery } from '../../api/maintenance';
 import type { Config } from '../../shared/config';
 import { enqueueNotification } from '../../shared/notifications/queue';
 import { workflowIds } from '../../shared/temporal';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { insertBuildFixture, startBuild, waitFor } from '../helpers/build-fixtures';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp, type TestApp, type TestContext } from '../helpers/context';
 import { joinRoom, registerMatrixUser, roomMessages, type MatrixUser } from '../helpers/matrix';
 import { readTestServices } from '../helpers/services';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
@@ -26,29 +25,33 @@ const POLL = { pollIntervalMs: 200, pollsPerRun: 500 };
 
 const synapseUrl = () => readTestServices().synapse.url;
 
-let ctx: TestContext;
-let app: App;
+/** Ends a context's delivery workflow, so it does not linger on the shared server. */
+const endDelivery = ({ ctx }: TestApp) =>
+  ctx.deps.temporal.workflow
+    .getHandle(workflowIds.notificationDelivery(ctx.config.temporal.taskQueue))
+    .terminate('test over')
+    .catch(() => undefined);
+
 let bot: MatrixUser;
 
 beforeAll(async () => {
   bot = await registerMatrixUser();
-  ctx = await createTestContext({
+});
+const test = useTestApp({
+  env: () => ({
     ...UNLIMITED_RATES,
     MATRIX_HOMESERVER_URL: synapseUrl(),
     MATRIX_ACCESS_TOKEN: bot.accessToken,
-  });
-  app = await ctx.newApi();
-  await app.ready();
-  await ctx.startWorker();
-  await ensureNotificationDelivery(ctx.deps.temporal, ctx.config.temporal.taskQueue, POLL);
+  }),
+  worker: true,
+  beforeClose: endDelivery,
 });
-
-afterAll(async () => {
-  await ctx?.deps.temporal.workflow
-    .getHandle(workflowIds.notificationDelivery(ctx.config.temporal.taskQueue))
-    .terminate('test over')
-    .catch(() => undefined);
-  await ctx?.close();
+beforeAll(async () => {
+  await ensureNotificationDelivery(
+    test.ctx.deps.temporal,
+    test.ctx.config.temporal.taskQueue,
+    POLL,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -182,7 +185,7 @@ async function botMessages(user: MatrixUser, roomId: string, from: MatrixUser) {
 }
 
 function listNotifications(session: SignedIn, query = '') {
-  return app.inject({
+  return test.app.inject({
     method: 'GET',
     url: `/me/notifications${query}`,
     headers: { cookie: session.cookie },
@@ -193,29 +196,29 @@ function listNotifications(session: SignedIn, query = '') {
 
 describe('delivery to a linked Matrix account', () => {
   it('a subscriber gets project.completed of a real build in a direct room with the bot', async () => {
-    const fixture = await insertBuildFixture(ctx, { title: 'Atlas notifications' });
+    const fixture = await insertBuildFixture(test.ctx, { title: 'Atlas notifications' });
     const subscriber = await registerMatrixUser();
-    await link(ctx, fixture.subscriberId, subscriber);
+    await link(test.ctx, fixture.subscriberId, subscriber);
 
-    const build = await startBuild(ctx, fixture);
+    const build = await startBuild(test.ctx, fixture);
     expect(await build.result()).toEqual({ finalStatus: 'completed', reason: null });
 
     await waitFor(
       async () => {
-        const rows = await notificationsOf(ctx, fixture.subscriberId);
+        const rows = await notificationsOf(test.ctx, fixture.subscriberId);
         return rows.length === 2 && rows.every((row) => row.sent_at !== null);
       },
       30_000,
       'both build notifications sent',
     );
-    const rows = await notificationsOf(ctx, fixture.subscriberId);
+    const rows = await notificationsOf(test.ctx, fixture.subscriberId);
     expect(rows.map((row) => row.kind)).toEqual(['project.started', 'project.completed']);
     const completed = rows[1]!;
     expect(completed.text).toMatch(/^Build of "Atlas notifications" completed/);
 
     // The subscriber, as a Matrix client: an invite to a direct room from the bot.
     const roomId = await acceptDirectInvite(subscriber, bot);
-    expect(await directRoomOf(ctx, subscriber)).toBe(roomId);
+    expect(await directRoomOf(test.ctx, subscriber)).toBe(roomId);
     const messages = await botMessages(subscriber, roomId, bot);
     // One message per notification, in order: exactly one is the completion.
     expect(messages).toEqual(rows.map((row) => ({ eventId: row.event_id, body: row.text })));
@@ -225,9 +228,9 @@ describe('delivery to a linked Matrix account', () => {
     expect(completed).toMatchObject({ attempts: 0, last_error: null });
 
     // A later notification of the same user goes to the same room.
-    const second = await notify(ctx, fixture.subscriberId, 'Your second notification');
-    const sent = await waitSent(ctx, second.id);
-    expect(await directRoomOf(ctx, subscriber)).toBe(roomId);
+    const second = await notify(test.ctx, fixture.subscriberId, 'Your second notification');
+    const sent = await waitSent(test.ctx, second.id);
+    expect(await directRoomOf(test.ctx, subscriber)).toBe(roomId);
     expect(await botMessages(subscriber, roomId, bot)).toEqual([
       ...messages,
       { eventId: sent.event_id, body: 'Your second notification' },
@@ -235,17 +238,17 @@ describe('delivery to a linked Matrix account', () => {
   });
 
   it('a user without a linked account: queued and listed as such; delivered in order once linked', async () => {
-    const session = await signIn(app);
-    const first = await notify(ctx, session.userId, 'Queued one');
-    const second = await notify(ctx, session.userId, 'Queued two');
+    const session = await signIn(test.app);
+    const first = await notify(test.ctx, session.userId, 'Queued one');
+    const second = await notify(test.ctx, session.userId, 'Queued two');
     // A linked user's notification queued after them: once it is sent, the workflow has
     // passed the unlinked user's rows at least once.
-    const other = await insertUser(ctx);
-    await link(ctx, other, await registerMatrixUser());
-    const marker = await notify(ctx, other, 'After the unlinked ones');
-    await waitSent(ctx, marker.id);
+    const other = await insertUser(test.ctx);
+    await link(test.ctx, other, await registerMatrixUser());
+    const marker = await notify(test.ctx, other, 'After the unlinked ones');
+    await waitSent(test.ctx, marker.id);
 
-    expect(await notificationsOf(ctx, session.userId)).toEqual([
+    expect(await notificationsOf(test.ctx, session.userId)).toEqual([
       expect.objectContaining({ id: first.id, sent_at: null, attempts: 0, last_error: null }),
       expect.objectContaining({ id: second.id, sent_at: null, attempts: 0, last_error: null }),
     ]);
@@ -276,9 +279,9 @@ describe('delivery to a linked Matrix account', () => {
 
     // Linked now: the backlog drains, oldest first, into one direct room.
     const matrix = await registerMatrixUser();
-    await link(ctx, session.userId, matrix);
-    const sentFirst = await waitSent(ctx, first.id);
-    const sentSecond = await waitSent(ctx, second.id);
+    await link(test.ctx, session.userId, matrix);
+    const sentFirst = await waitSent(test.ctx, first.id);
+    const sentSecond = await waitSent(test.ctx, second.id);
     const roomId = await acceptDirectInvite(matrix, bot);
     expect(await botMessages(matrix, roomId, bot)).toEqual([
       { eventId: sentFirst.event_id, body: 'Queued one' },
@@ -302,9 +305,9 @@ describe('GET /me/notifications', () => {
   const COUNT = 105;
 
   beforeAll(async () => {
-    [owner, stranger] = await Promise.all([signIn(app), signIn(app)]);
+    [owner, stranger] = await Promise.all([signIn(test.app), signIn(test.app)]);
     // Neither has a Matrix account: these stay queued.
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into notifications (id, user_id, kind, text, data, dedupe_key, created_at)
        select gen_random_uuid(), $1::int, 'test.page', 'Page item ' || i,
               jsonb_build_object('i', i), 'page:' || $1::int || ':' || i,
@@ -312,7 +315,7 @@ describe('GET /me/notifications', () => {
          from generate_series(1, $2::int) as i`,
       [owner.userId, COUNT],
     );
-    await notify(ctx, stranger.userId, 'Not the owner’s');
+    await notify(test.ctx, stranger.userId, 'Not the owner’s');
   });
 
   it('lists only the caller’s notifications, newest first, 50 by default', async () => {
@@ -356,7 +359,7 @@ describe('GET /me/notifications', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const response = await app.inject({ method: 'GET', url: '/me/notifications' });
+    const response = await test.app.inject({ method: 'GET', url: '/me/notifications' });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -440,7 +443,6 @@ function startMatrixWorker(config: Config, homeserverUrl: string, accessToken: s
 }
 
 describe('a worker killed while the homeserver holds its send', () => {
-  let crashCtx: TestContext;
   let proxy: Proxy;
   let crashBot: MatrixUser;
   const workers: WorkerProcess[] = [];
@@ -448,49 +450,45 @@ describe('a worker killed while the homeserver holds its send', () => {
   beforeAll(async () => {
     proxy = await startProxy();
     crashBot = await registerMatrixUser();
-    crashCtx = await createTestContext({
-      MATRIX_HOMESERVER_URL: proxy.url,
-      MATRIX_ACCESS_TOKEN: crashBot.accessToken,
-    });
   });
-
-  afterAll(async () => {
-    for (const worker of workers) await worker.crash();
-    await crashCtx?.deps.temporal.workflow
-      .getHandle(workflowIds.notificationDelivery(crashCtx.config.temporal.taskQueue))
-      .terminate('test over')
-      .catch(() => undefined);
-    await crashCtx?.close();
-    await proxy?.close();
+  // Its workers are processes of their own (startMatrixWorker), killed mid-send.
+  const crash = useTestApp({
+    env: () => ({ MATRIX_HOMESERVER_URL: proxy.url, MATRIX_ACCESS_TOKEN: crashBot.accessToken }),
+    apis: 0,
+    beforeClose: async (world) => {
+      for (const worker of workers) await worker.crash();
+      await endDelivery(world);
+    },
   });
+  afterAll(async () => proxy?.close());
 
   it('delivers exactly one message: the retry re-sends the same transaction', async () => {
     const matrix = await registerMatrixUser();
-    const userId = await insertUser(crashCtx);
-    await link(crashCtx, userId, matrix);
-    const note = await notify(crashCtx, userId, 'Delivered once, whatever happens');
+    const userId = await insertUser(crash.ctx);
+    await link(crash.ctx, userId, matrix);
+    const note = await notify(crash.ctx, userId, 'Delivered once, whatever happens');
 
     proxy.mode = 'withhold-send';
-    const first = await startMatrixWorker(crashCtx.config, proxy.url, crashBot.accessToken);
+    const first = await startMatrixWorker(crash.ctx.config, proxy.url, crashBot.accessToken);
     workers.push(first);
     await ensureNotificationDelivery(
-      crashCtx.deps.temporal,
-      crashCtx.config.temporal.taskQueue,
+      crash.ctx.deps.temporal,
+      crash.ctx.config.temporal.taskQueue,
       POLL,
     );
     await waitFor(async () => proxy.withheld.length === 1, 60_000, 'the send to reach Synapse');
     await first.crash();
     const [{ eventId }] = proxy.withheld as [{ eventId: string }];
     // The message is in the room; the worker that sent it never learned so.
-    expect(await rowOf(crashCtx, note.id)).toMatchObject({ sent_at: null, event_id: null });
+    expect(await rowOf(crash.ctx, note.id)).toMatchObject({ sent_at: null, event_id: null });
 
-    const second = await startMatrixWorker(crashCtx.config, synapseUrl(), crashBot.accessToken);
+    const second = await startMatrixWorker(crash.ctx.config, synapseUrl(), crashBot.accessToken);
     workers.push(second);
-    const sent = await waitSent(crashCtx, note.id, 60_000);
+    const sent = await waitSent(crash.ctx, note.id, 60_000);
 
     // One message in the room, the one the first worker sent, and the row names it.
     const roomId = await acceptDirectInvite(matrix, crashBot);
-    expect(await directRoomOf(crashCtx, matrix)).toBe(roomId);
+    expect(await directRoomOf(crash.ctx, matrix)).toBe(roomId);
     expect(await botMessages(matrix, roomId, crashBot)).toEqual([
       { eventId, body: 'Delivered once, whatever happens' },
     ]);
@@ -501,47 +499,39 @@ describe('a worker killed while the homeserver holds its send', () => {
 });
 
 describe('a homeserver that is down', () => {
-  let downCtx: TestContext;
   let proxy: Proxy;
   let downBot: MatrixUser;
 
   beforeAll(async () => {
     proxy = await startProxy();
     downBot = await registerMatrixUser();
-    downCtx = await createTestContext({
-      MATRIX_HOMESERVER_URL: proxy.url,
-      MATRIX_ACCESS_TOKEN: downBot.accessToken,
-    });
-    await downCtx.startWorker();
   });
-
-  afterAll(async () => {
-    await downCtx?.deps.temporal.workflow
-      .getHandle(workflowIds.notificationDelivery(downCtx.config.temporal.taskQueue))
-      .terminate('test over')
-      .catch(() => undefined);
-    await downCtx?.close();
-    await proxy?.close();
+  const down = useTestApp({
+    env: () => ({ MATRIX_HOMESERVER_URL: proxy.url, MATRIX_ACCESS_TOKEN: downBot.accessToken }),
+    apis: 0,
+    worker: true,
+    beforeClose: endDelivery,
   });
+  afterAll(async () => proxy?.close());
 
   it('records the failure with a backoff, never spins, and delivers once it is back', async () => {
     const matrix = await registerMatrixUser();
-    const userId = await insertUser(downCtx);
-    await link(downCtx, userId, matrix);
+    const userId = await insertUser(down.ctx);
+    await link(down.ctx, userId, matrix);
     proxy.mode = 'refuse';
-    const note = await notify(downCtx, userId, 'Sent after the outage');
+    const note = await notify(down.ctx, userId, 'Sent after the outage');
     await ensureNotificationDelivery(
-      downCtx.deps.temporal,
-      downCtx.config.temporal.taskQueue,
+      down.ctx.deps.temporal,
+      down.ctx.config.temporal.taskQueue,
       POLL,
     );
 
     await waitFor(
-      async () => (await rowOf(downCtx, note.id)).attempts >= 1,
+      async () => (await rowOf(down.ctx, note.id)).attempts >= 1,
       30_000,
       'a failed attempt recorded',
     );
-    const failed = await rowOf(downCtx, note.id);
+    const failed = await rowOf(down.ctx, note.id);
     expect(failed).toMatchObject({
       sent_at: null,
       event_id: null,
@@ -549,7 +539,7 @@ describe('a homeserver that is down', () => {
       last_error: expect.stringMatching(/unreachable/),
     });
     // The first retry waits 2.5 to 5 s (5 s with equal jitter) from the failure.
-    const [{ wait_ms }] = (await downCtx.sql<{ wait_ms: number }>(
+    const [{ wait_ms }] = (await down.ctx.sql<{ wait_ms: number }>(
       'select extract(epoch from next_attempt_at - now()) * 1000 as wait_ms from notifications where id = $1',
       [note.id],
     )) as [{ wait_ms: number }];
@@ -558,10 +548,10 @@ describe('a homeserver that is down', () => {
 
     // The workflow polls every 200 ms meanwhile, but the row is not tried before its time.
     await new Promise((wait) => setTimeout(wait, Number(wait_ms) - 300));
-    expect((await rowOf(downCtx, note.id)).attempts).toBe(1);
+    expect((await rowOf(down.ctx, note.id)).attempts).toBe(1);
 
     proxy.mode = 'forward';
-    const sent = await waitSent(downCtx, note.id, 60_000);
+    const sent = await waitSent(down.ctx, note.id, 60_000);
     expect(sent.attempts).toBeGreaterThanOrEqual(1);
     expect(sent.attempts).toBeLessThanOrEqual(3);
     const roomId = await acceptDirectInvite(matrix, downBot);

@@ -1,9 +1,7 @@
-import type { App } from '../../api/app';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { probeRoutes } from '../helpers/probe-routes';
 
-let ctx: TestContext;
-let app: App;
+const test = useTestApp({ plugins: [probeRoutes], env: UNLIMITED_RATES });
 
 interface Page {
   items: { id: number; address: string; createdAt: string }[];
@@ -14,7 +12,7 @@ const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
 async function insertUsers(from: number, count: number, createdAt?: string) {
   for (let n = from; n < from + count; n++) {
-    await ctx.sql('insert into users (address, created_at) values ($1, coalesce($2, now()))', [
+    await test.ctx.sql('insert into users (address, created_at) values ($1, coalesce($2, now()))', [
       address(n),
       createdAt ?? null,
     ]);
@@ -22,21 +20,16 @@ async function insertUsers(from: number, count: number, createdAt?: string) {
 }
 
 async function page(query: string): Promise<Page> {
-  const response = await app.inject({ method: 'GET', url: `/__probe/users?${query}` });
+  const response = await test.app.inject({ method: 'GET', url: `/__probe/users?${query}` });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext(UNLIMITED_RATES);
-  app = await ctx.newApi();
-  await app.register(probeRoutes);
-  await app.ready();
   // 15 rows share one timestamp, so the id tie-breaker decides their order.
   await insertUsers(1, 15, '2026-01-01T00:00:00.000Z');
   await insertUsers(16, 10);
 });
-afterAll(async () => ctx.close());
 
 describe('keyset pagination', () => {
   it('walks every row exactly once while new rows are inserted between pages', async () => {
@@ -54,7 +47,7 @@ describe('keyset pagination', () => {
 
     expect(seen).toHaveLength(25);
     expect(new Set(seen).size).toBe(25);
-    const original = await ctx.sql<{ id: number }>(
+    const original = await test.ctx.sql<{ id: number }>(
       'select id from users where address <= $1 order by created_at desc, id desc',
       [address(25)],
     );
@@ -78,7 +71,10 @@ describe('keyset pagination', () => {
 
   it('refuses a limit below 1 or not an integer', async () => {
     for (const limit of ['0', '-3', '2.5', 'ten']) {
-      const response = await app.inject({ method: 'GET', url: `/__probe/users?limit=${limit}` });
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/__probe/users?limit=${limit}`,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('invalid_request');
       expect(response.json().error.message).toMatch(/^limit: /);
@@ -104,7 +100,7 @@ describe('keyset pagination', () => {
       'abc',
       `${cursor}.x`,
     ]) {
-      const response = await app.inject({
+      const response = await test.app.inject({
         method: 'GET',
         url: `/__probe/users?limit=2&cursor=${encodeURIComponent(bad)}`,
       });
@@ -117,7 +113,7 @@ describe('keyset pagination', () => {
 
   it('refuses a cursor issued for another listing (foreign scope)', async () => {
     const { nextCursor } = await page('order=new&limit=2');
-    const response = await app.inject({
+    const response = await test.app.inject({
       method: 'GET',
       url: `/__probe/users?order=old&cursor=${nextCursor}`,
     });

@@ -16,7 +16,7 @@ import { fundFlow, microFlow } from '../helpers/flow';
  * loopback, real balances and ledger; tiers are rows in `subscriptions`.
  */
 
-const test = useTestApp([], UNLIMITED_RATES);
+const test = useTestApp({ env: UNLIMITED_RATES });
 
 let agentServer: AgentServer;
 let owner: SignedIn;

@@ -16,7 +16,9 @@ import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers'
  * `subscriptions`, as the subscription lifecycle writes them.
  */
 
-const test = useTestApp([], { ...UNLIMITED_RATES, SSE_HEARTBEAT_MS: '200', SSE_RETRY_MS: '50' });
+const test = useTestApp({
+  env: { ...UNLIMITED_RATES, SSE_HEARTBEAT_MS: '200', SSE_RETRY_MS: '50' },
+});
 
 type Status = SubscriptionStatus;
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { App } from '../../api/app';
 import { signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { insertProject } from '../helpers/project-fixtures';
 
 /**
@@ -16,27 +16,22 @@ const SHA = 'c0ffee00112233445566778899aabbccddeeff00';
 const TARBALL = gzipSync(randomBytes(4096));
 const IMMUTABLE = 'max-age=31536000, immutable';
 
-let ctx: TestContext;
-let app: App;
 let alice: SignedIn;
 let bob: SignedIn;
 
+const test = useTestApp({ env: UNLIMITED_RATES });
 beforeAll(async () => {
-  ctx = await createTestContext(UNLIMITED_RATES);
-  app = await ctx.newApi();
-  await app.ready();
-  [alice, bob] = await Promise.all([signIn(app), signIn(app)]);
+  [alice, bob] = await Promise.all([signIn(test.app), signIn(test.app)]);
 });
-afterAll(async () => ctx.close());
 
 /** A completed project of alice's whose run has the artifact; returns its URL. */
 async function artifactUrl(options: { private: boolean }): Promise<string> {
-  const { id, slug, runId } = await insertProject(ctx, {
+  const { id, slug, runId } = await insertProject(test.ctx, {
     ownerId: alice.userId,
     private: options.private,
     status: 'completed',
   });
-  await ctx.sql(
+  await test.ctx.sql(
     `insert into project_runs (id, project_id, status, planner, head_sha, artifact,
        artifact_bytes, created_at, started_at, finished_at)
      values ($1, $2, 'completed', 'deterministic', $3, $4, $5, now(), now(), now())`,
@@ -46,7 +41,7 @@ async function artifactUrl(options: { private: boolean }): Promise<string> {
 }
 
 function get(url: string, session: SignedIn | null, headers: Record<string, string> = {}) {
-  return app.inject({
+  return test.app.inject({
     method: 'GET',
     url,
     headers: { ...headers, ...(session ? { cookie: session.cookie } : {}) },
@@ -55,7 +50,7 @@ function get(url: string, session: SignedIn | null, headers: Record<string, stri
 
 /** The SQL every API query runs, while `during` runs (the ORM's one shared connection). */
 async function queriesDuring(during: () => Promise<Reply>): Promise<[Reply, string[]]> {
-  const connection = ctx.deps.orm.em.getConnection();
+  const connection = test.ctx.deps.orm.em.getConnection();
   const execute = jest.spyOn(connection, 'execute');
   try {
     const reply = await during();
@@ -137,7 +132,7 @@ it('caches no error: a run without an artifact is a plain 404', async () => {
 });
 
 it('documents the 304 and the planner values in OpenAPI', async () => {
-  const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   const operation = document.paths['/projects/{slug}/runs/{runId}/artifact'].get;
   expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '304']));
   const planner = document.components.schemas.ProjectRunSummary.properties.planner;

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { EventSource } from 'eventsource';
-import type { App } from '../../api/app';
 import { signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 /**
  * A whole build through the public surface: POST /projects, start, the stream read by the
@@ -19,24 +18,17 @@ interface StreamEvent {
 
 const EVENT_TYPES = ['plan', 'tool_call', 'tool_result', 'message', 'commit', 'error', 'done'];
 
-let ctx: TestContext;
-let first: App;
-let second: App;
-let firstUrl: string;
-let secondUrl: string;
 let alice: SignedIn;
 
-beforeAll(async () => {
-  ctx = await createTestContext({ ...UNLIMITED_RATES, BUILD_PACE_MS: '150' });
-  first = await ctx.newApi();
-  second = await ctx.newApi();
-  firstUrl = await first.listen({ host: '127.0.0.1', port: 0 });
-  secondUrl = await second.listen({ host: '127.0.0.1', port: 0 });
-  await ctx.startWorker();
-  alice = await signIn(first);
+const test = useTestApp({
+  env: { ...UNLIMITED_RATES, BUILD_PACE_MS: '150' },
+  apis: 2,
+  listen: true,
+  worker: true,
 });
-
-afterAll(async () => ctx?.close());
+beforeAll(async () => {
+  alice = await signIn(test.app);
+});
 
 /** Reads a stream with the `eventsource` package until `done`, then closes it. */
 function readStream(
@@ -81,7 +73,7 @@ function readStream(
 }
 
 async function createToken(): Promise<string> {
-  const response = await first.inject({
+  const response = await test.app.inject({
     method: 'POST',
     url: '/tokens',
     headers: { cookie: alice.cookie },
@@ -99,7 +91,7 @@ async function createToken(): Promise<string> {
 
 it('builds a project live: the stream, its resumption on another instance, commits, artifact', async () => {
   const tokenSlug = await createToken();
-  const created = await first.inject({
+  const created = await test.app.inject({
     method: 'POST',
     url: '/projects',
     headers: { cookie: alice.cookie },
@@ -117,18 +109,18 @@ it('builds a project live: the stream, its resumption on another instance, commi
   // Subscribed before the start: a client sees the run from its first event.
   let resumeFrom = 0;
   let resumed: Promise<StreamEvent[]> | undefined;
-  const live = readStream(`${firstUrl}/projects/${project.slug}/stream`, {
+  const live = readStream(`${test.url}/projects/${project.slug}/stream`, {
     onEvent: (event) => {
       // A second client drops in on the other instance mid-build, from event 3.
       if (event.id === 3) {
         resumeFrom = event.id;
-        resumed = readStream(`${secondUrl}/projects/${project.slug}/stream`, {
+        resumed = readStream(`${test.otherUrl}/projects/${project.slug}/stream`, {
           lastEventId: 3,
         });
       }
     },
   });
-  const started = await first.inject({
+  const started = await test.app.inject({
     method: 'POST',
     url: `/projects/${project.slug}/start`,
     headers: { cookie: alice.cookie },
@@ -155,7 +147,7 @@ it('builds a project live: the stream, its resumption on another instance, commi
   expect(tail).toEqual(events.filter((event) => event.id > 3));
 
   // The commit events are the workspace's real commits, in order.
-  const workspace = join(ctx.config.build.workspaceRoot, project.id, runId);
+  const workspace = join(test.ctx.config.build.workspaceRoot, project.id, runId);
   const log = execFileSync('git', ['-C', workspace, 'log', '--format=%H', '--reverse'], {
     encoding: 'utf8',
   })
@@ -165,7 +157,7 @@ it('builds a project live: the stream, its resumption on another instance, commi
   expect(commitShas.length).toBeGreaterThanOrEqual(3);
   expect(log.slice(-commitShas.length)).toEqual(commitShas);
 
-  const view = await first.inject({ method: 'GET', url: `/projects/${project.slug}` });
+  const view = await test.app.inject({ method: 'GET', url: `/projects/${project.slug}` });
   expect(view.statusCode).toBe(200);
   const body = view.json<{
     status: string;
@@ -176,14 +168,14 @@ it('builds a project live: the stream, its resumption on another instance, commi
   expect(body.lastEventId).toBe(events.length);
   expect(body.run).toMatchObject({ runId, status: 'completed', headSha: commitShas.at(-1) });
   const artifactPath = `/projects/${project.slug}/runs/${runId}/artifact`;
-  expect(body.run.artifactUrl).toBe(`${ctx.config.publicBaseUrl}${artifactPath}`);
+  expect(body.run.artifactUrl).toBe(`${test.ctx.config.publicBaseUrl}${artifactPath}`);
 
-  const artifact = await first.inject({ method: 'GET', url: artifactPath });
+  const artifact = await test.app.inject({ method: 'GET', url: artifactPath });
   expect(artifact.statusCode).toBe(200);
   expect(artifact.headers['content-type']).toBe('application/gzip');
   expect([...artifact.rawPayload.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
 
-  const outbox = await ctx.sql<{ event: string; data: Record<string, unknown> }>(
+  const outbox = await test.ctx.sql<{ event: string; data: Record<string, unknown> }>(
     'select event, data from outbox_events where user_id = $1',
     [alice.userId],
   );
@@ -195,7 +187,7 @@ it('builds a project live: the stream, its resumption on another instance, commi
   ]);
 
   // Caught up on a finished run: 204 tells EventSource clients to stop reconnecting.
-  const caughtUp = await fetch(`${secondUrl}/projects/${project.slug}/stream`, {
+  const caughtUp = await fetch(`${test.otherUrl}/projects/${project.slug}/stream`, {
     headers: { 'last-event-id': String(events.length) },
   });
   expect(caughtUp.status).toBe(204);

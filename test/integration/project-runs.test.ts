@@ -4,7 +4,8 @@ import type { App } from '../../api/app';
 import { buildApp } from '../../api/app';
 import { workflowIds } from '../../shared/temporal';
 import { signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { expectError } from '../helpers/errors';
 import { insertProject } from '../helpers/project-fixtures';
 
 /**
@@ -16,17 +17,12 @@ import { insertProject } from '../helpers/project-fixtures';
 
 type Reply = Awaited<ReturnType<App['inject']>>;
 
-let ctx: TestContext;
-let app: App;
 let alice: SignedIn;
 
+const test = useTestApp({ env: UNLIMITED_RATES });
 beforeAll(async () => {
-  ctx = await createTestContext(UNLIMITED_RATES);
-  app = await ctx.newApi();
-  await app.ready();
-  alice = await signIn(app);
+  alice = await signIn(test.app);
 });
-afterAll(async () => ctx.close());
 
 interface ProjectRow {
   status: string;
@@ -35,12 +31,12 @@ interface ProjectRow {
 
 /** A project of alice's in `status` whose current run (if any) is `runId`. */
 function createProject(status = 'idle', runId: string | null = null) {
-  return insertProject(ctx, { ownerId: alice.userId, status, runId });
+  return insertProject(test.ctx, { ownerId: alice.userId, status, runId });
 }
 
 async function insertRun(projectId: string, status: 'queued' | 'running'): Promise<string> {
   const runId = randomUUID();
-  await ctx.sql(
+  await test.ctx.sql(
     `insert into project_runs (id, project_id, status, planner, created_at, started_at)
      values ($1, $2, $3, $4, now(), $5)`,
     [
@@ -55,7 +51,7 @@ async function insertRun(projectId: string, status: 'queued' | 'running'): Promi
 }
 
 async function projectRow(id: string): Promise<ProjectRow | undefined> {
-  const [row] = await ctx.sql<{ status: string; current_run_id: string | null }>(
+  const [row] = await test.ctx.sql<{ status: string; current_run_id: string | null }>(
     'select status, current_run_id from projects where id = $1',
     [id],
   );
@@ -63,7 +59,7 @@ async function projectRow(id: string): Promise<ProjectRow | undefined> {
 }
 
 async function runRows(projectId: string) {
-  return ctx.sql<{ id: string; status: string; reason: string | null; finished: boolean }>(
+  return test.ctx.sql<{ id: string; status: string; reason: string | null; finished: boolean }>(
     `select id, status, reason, finished_at is not null as finished from project_runs
      where project_id = $1 order by created_at`,
     [projectId],
@@ -72,12 +68,12 @@ async function runRows(projectId: string) {
 
 /** What the worker's begin activity writes (workers/build/lifecycle.ts beginRun). */
 async function beginLikeTheWorker(projectId: string, runId: string): Promise<void> {
-  await ctx.sql(
+  await test.ctx.sql(
     `update project_runs set status = 'running', started_at = now(), planner = 'deterministic'
      where id = $1 and status = 'queued'`,
     [runId],
   );
-  await ctx.sql(
+  await test.ctx.sql(
     `update projects set status = 'running', updated_at = now()
      where id = $1 and current_run_id = $2 and status = 'queued'`,
     [projectId, runId],
@@ -113,7 +109,7 @@ function losingStartAnswers(real: Client, meanwhile: (workflowId: string) => Pro
 const runIdOf = (workflowId: string) => workflowId.split(':').at(-1)!;
 
 async function withTemporal<T>(temporal: Client, use: (api: App) => Promise<T>): Promise<T> {
-  const api = buildApp({ ...ctx.deps, temporal });
+  const api = buildApp({ ...test.ctx.deps, temporal });
   try {
     return await use(api);
   } finally {
@@ -121,21 +117,14 @@ async function withTemporal<T>(temporal: Client, use: (api: App) => Promise<T>):
   }
 }
 
-function post(url: string, api = app): Promise<Reply> {
+function post(url: string, api = test.app): Promise<Reply> {
   return api.inject({ method: 'POST', url, headers: { cookie: alice.cookie } });
-}
-
-function expectError(response: Reply, status: number, code: string, message?: string) {
-  expect({ status: response.statusCode, body: response.json() }).toEqual({
-    status,
-    body: { error: { code, message: message ?? expect.any(String) } },
-  });
 }
 
 describe('a start whose answer is lost', () => {
   it('keeps the run and answers 200 when its workflow already began it', async () => {
     const project = await createProject();
-    const temporal = losingStartAnswers(ctx.deps.temporal, (workflowId) =>
+    const temporal = losingStartAnswers(test.ctx.deps.temporal, (workflowId) =>
       beginLikeTheWorker(project.id, runIdOf(workflowId)),
     );
     const response = await withTemporal(temporal, (api) =>
@@ -148,7 +137,7 @@ describe('a start whose answer is lost', () => {
     expect(await runRows(project.id)).toEqual([
       { id: runId, status: 'running', reason: null, finished: false },
     ]);
-    const handle = ctx.deps.temporal.workflow.getHandle(
+    const handle = test.ctx.deps.temporal.workflow.getHandle(
       workflowIds.projectBuild(project.id, runId),
     );
     expect((await handle.describe()).status.name).toBe('RUNNING');
@@ -163,7 +152,7 @@ describe('a start whose answer is lost', () => {
   it('undoes a start whose run is still queued: 503, run deleted, project restored', async () => {
     const project = await createProject();
     let startedRun = '';
-    const temporal = losingStartAnswers(ctx.deps.temporal, async (workflowId) => {
+    const temporal = losingStartAnswers(test.ctx.deps.temporal, async (workflowId) => {
       startedRun = runIdOf(workflowId);
     });
     const response = await withTemporal(temporal, (api) =>
@@ -187,7 +176,10 @@ describe('canceling a run whose workflow does not exist', () => {
   it('cancels a queued run that never got its workflow, and the project can start again', async () => {
     const project = await createProject('queued');
     const runId = await insertRun(project.id, 'queued');
-    await ctx.sql('update projects set current_run_id = $2 where id = $1', [project.id, runId]);
+    await test.ctx.sql('update projects set current_run_id = $2 where id = $1', [
+      project.id,
+      runId,
+    ]);
     // Stuck before the fix: start and archive refuse a queued project.
     expectError(await post(`/projects/${project.slug}/start`), 409, 'run_in_progress');
 
@@ -200,7 +192,7 @@ describe('canceling a run whose workflow does not exist', () => {
     expect(await runRows(project.id)).toEqual([
       { id: runId, status: 'canceled', reason: 'the build never started', finished: true },
     ]);
-    const events = await ctx.sql('select seq from project_events where project_id = $1', [
+    const events = await test.ctx.sql('select seq from project_events where project_id = $1', [
       project.id,
     ]);
     expect(events).toEqual([]);
@@ -219,7 +211,10 @@ describe('canceling a run whose workflow does not exist', () => {
   it('cancels a running run whose workflow is gone, and the project can be archived', async () => {
     const project = await createProject('running');
     const runId = await insertRun(project.id, 'running');
-    await ctx.sql('update projects set current_run_id = $2 where id = $1', [project.id, runId]);
+    await test.ctx.sql('update projects set current_run_id = $2 where id = $1', [
+      project.id,
+      runId,
+    ]);
     const response = await post(`/projects/${project.slug}/cancel`);
     expect(response.statusCode).toBe(200);
     expect(await runRows(project.id)).toEqual([

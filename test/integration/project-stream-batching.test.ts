@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { App } from '../../api/app';
 import type { Tier } from '../../shared/db/entities/subscription';
 import { signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { createTestContext, UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { eventually, SseClient } from '../helpers/sse-client';
 import {
   done,
@@ -28,9 +28,6 @@ const BATCH_MS = 800;
 const GAP_MS = 50;
 const EVENTS = 4;
 
-let ctx: TestContext;
-let api: App;
-let base: string;
 let owner: SignedIn;
 const clients: SseClient[] = [];
 
@@ -39,28 +36,27 @@ async function listen(app: App): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext({
+const test = useTestApp({
+  env: {
     SSE_STANDARD_BATCH_MS: String(BATCH_MS),
     SSE_HEARTBEAT_MS: '200',
     SSE_RETRY_MS: '50',
     ...UNLIMITED_RATES,
-  });
-  api = await ctx.newApi();
-  base = await listen(api);
-  owner = await signIn(api);
+  },
+  listen: true,
+});
+beforeAll(async () => {
+  owner = await signIn(test.app);
 });
 
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
 });
 
-afterAll(async () => ctx?.close());
-
 /** A signed-in user with a subscription row as the lifecycle leaves it (null: none). */
 async function viewer(tier: Tier | null, status: SubscriptionStatus = 'active'): Promise<SignedIn> {
-  const user = await signIn(api);
-  if (tier) await grantTier(ctx, user.userId, tier, status);
+  const user = await signIn(test.app);
+  if (tier) await grantTier(test.ctx, user.userId, tier, status);
   return user;
 }
 
@@ -141,10 +137,10 @@ function expectImmediate(client: SseClient, publishedAt: number[]) {
 
 describe('batching by tier', () => {
   it('a free stream is batched and a pro stream is not; anonymous viewers are batched', async () => {
-    const project = await insertProject(ctx, { ownerId: owner.userId });
-    const free = await openLive(base, project, await viewer(null));
-    const pro = await openLive(base, project, await viewer('pro'));
-    const anonymous = await openLive(base, project, null);
+    const project = await insertProject(test.ctx, { ownerId: owner.userId });
+    const free = await openLive(test.url, project, await viewer(null));
+    const pro = await openLive(test.url, project, await viewer('pro'));
+    const anonymous = await openLive(test.url, project, null);
 
     const publishedAt = await emitApart(project, EVENTS);
     await Promise.all([free, pro, anonymous].map((client) => client.waitForEvents(EVENTS)));
@@ -169,14 +165,14 @@ describe('batching by tier', () => {
   });
 
   it('follows the entitlement: plus and a canceled pro are batched; max and a pro in grace not', async () => {
-    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const project = await insertProject(test.ctx, { ownerId: owner.userId });
     const batched = [
-      await openLive(base, project, await viewer('plus')),
-      await openLive(base, project, await viewer('pro', 'canceled')),
+      await openLive(test.url, project, await viewer('plus')),
+      await openLive(test.url, project, await viewer('pro', 'canceled')),
     ];
     const immediate = [
-      await openLive(base, project, await viewer('max')),
-      await openLive(base, project, await viewer('pro', 'grace')),
+      await openLive(test.url, project, await viewer('max')),
+      await openLive(test.url, project, await viewer('pro', 'grace')),
     ];
     const publishedAt = await emitApart(project, EVENTS);
     await Promise.all([...batched, ...immediate].map((client) => client.waitForEvents(EVENTS)));
@@ -187,8 +183,8 @@ describe('batching by tier', () => {
 
 describe('what is never held for a batch', () => {
   it('sends the final done at once, with what waited before it, then ends', async () => {
-    const project = await insertProject(ctx, { ownerId: owner.userId });
-    const free = await openLive(base, project, await viewer(null));
+    const project = await insertProject(test.ctx, { ownerId: owner.userId });
+    const free = await openLive(test.url, project, await viewer(null));
     const [firstPublished] = await emitApart(project, 1);
     await sleep(GAP_MS);
     await emit(project, [done(project.runId)]);
@@ -202,10 +198,10 @@ describe('what is never held for a batch', () => {
   });
 
   it('replays the log at once on connect (Last-Event-ID), then batches live events', async () => {
-    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const project = await insertProject(test.ctx, { ownerId: owner.userId });
     await emit(project, messages(1, 5));
     const connectedAt = performance.now();
-    const client = await open(base, project, { 'last-event-id': '2' });
+    const client = await open(test.url, project, { 'last-event-id': '2' });
     await client.waitForEvents(3);
     expect(client.ids).toEqual([3, 4, 5]);
     expect((client.arrivedAt[2]! - connectedAt) / BATCH_MS).toBeLessThan(0.5);
@@ -224,7 +220,7 @@ describe('what is never held for a batch', () => {
 
 describe('ids across reconnects', () => {
   it('a batched client that reconnects with Last-Event-ID gets every event once, in order', async () => {
-    const project = await insertProject(ctx, { ownerId: owner.userId });
+    const project = await insertProject(test.ctx, { ownerId: owner.userId });
     const total = 60;
     const appender = (async () => {
       for (let n = 1; n <= total; n++) {
@@ -239,7 +235,7 @@ describe('ids across reconnects', () => {
     for (let lastId: number | null = null; ; hops++) {
       const headers: Record<string, string> =
         lastId === null ? {} : { 'last-event-id': String(lastId) };
-      const client = await open(base, project, headers);
+      const client = await open(test.url, project, headers);
       // Leave after the first arrival (a replay or a batch): batched events still waiting
       // for their flush are never sent to this connection and must come after reconnecting.
       await client.waitFor((c) => c.events.length > 0 || c.ended, 20_000);
@@ -256,8 +252,8 @@ describe('ids across reconnects', () => {
 
 describe('resources', () => {
   it('closing a batched stream before its flush clears the flush timer', async () => {
-    const project = await insertProject(ctx, { ownerId: owner.userId });
-    const client = await openLive(base, project, null);
+    const project = await insertProject(test.ctx, { ownerId: owner.userId });
+    const client = await openLive(test.url, project, null);
     const timers = jest.spyOn(global, 'setTimeout');
     const clears = jest.spyOn(global, 'clearTimeout');
     try {
@@ -267,7 +263,7 @@ describe('resources', () => {
         timers.mock.results[timers.mock.calls.findIndex(([, delay]) => delay === BATCH_MS)];
       await eventually(() => flushTimer() !== undefined);
       client.close();
-      await eventually(() => api.projectStreams.connectionCount === 0);
+      await eventually(() => test.app.projectStreams.connectionCount === 0);
       // (Compared by identity: a failed matcher would print the whole timer object graph.)
       const timer = flushTimer()!.value as unknown;
       expect(clears.mock.calls.some(([cleared]) => cleared === timer)).toBe(true);
@@ -279,9 +275,9 @@ describe('resources', () => {
   });
 
   it('a batched stream that stops reading is still dropped once 1 MB waits for it', async () => {
-    const project = await insertProject(ctx, { ownerId: owner.userId });
-    const hub = api.projectStreams;
-    const client = await openLive(base, project, null);
+    const project = await insertProject(test.ctx, { ownerId: owner.userId });
+    const hub = test.app.projectStreams;
+    const client = await openLive(test.url, project, null);
     client.response.pause();
     const big = 'x'.repeat(64 * 1024);
     for (let n = 1; hub.connectionCount > 0; n++) {
@@ -291,13 +287,14 @@ describe('resources', () => {
       ]);
     }
     expect(
-      ctx.logs.some((line) => line.msg === 'sse: client too slow, dropping the connection'),
+      test.ctx.logs.some((line) => line.msg === 'sse: client too slow, dropping the connection'),
     ).toBe(true);
   });
 });
 
 describe('SSE_STANDARD_BATCH_MS=0', () => {
   it('turns batching off: a free stream then gets each event as it happens', async () => {
+    // Settings of this test alone: its own world, opened and closed here rather than by useTestApp.
     const unbatched = await createTestContext({
       SSE_STANDARD_BATCH_MS: '0',
       SSE_RETRY_MS: '50',

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { connect as netConnect } from 'node:net';
-import type { App } from '../../api/app';
 import { signIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { eventually, numsub, SseClient } from '../helpers/sse-client';
 import {
   done,
@@ -22,34 +21,25 @@ import {
 
 const HEARTBEAT_MS = 200;
 
-let ctx: TestContext;
-let api: App;
-let base: string;
 let ownerId: number;
 const clients: SseClient[] = [];
 
+const test = useTestApp({
+  env: { SSE_HEARTBEAT_MS: String(HEARTBEAT_MS), SSE_RETRY_MS: '50', ...UNLIMITED_RATES },
+  listen: true,
+});
 beforeAll(async () => {
-  ctx = await createTestContext({
-    SSE_HEARTBEAT_MS: String(HEARTBEAT_MS),
-    SSE_RETRY_MS: '50',
-    ...UNLIMITED_RATES,
-  });
-  api = await ctx.newApi();
-  await api.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(api.server.address() as { port: number }).port}`;
-  ownerId = (await signIn(api)).userId;
+  ownerId = (await signIn(test.app)).userId;
 });
 
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
 });
 
-afterAll(async () => ctx?.close());
-
-const createProject = (status = 'running') => insertProject(ctx, { ownerId, status });
+const createProject = (status = 'running') => insertProject(test.ctx, { ownerId, status });
 
 async function open(project: TestProject, headers: Record<string, string> = {}) {
-  const client = await SseClient.connect(`${base}/projects/${project.slug}/stream`, headers);
+  const client = await SseClient.connect(`${test.url}/projects/${project.slug}/stream`, headers);
   clients.push(client);
   return client;
 }
@@ -65,11 +55,11 @@ async function openLive(project: TestProject) {
 describe('clients that hang up early', () => {
   it('keeps nothing of clients gone before their stream was set up', async () => {
     const project = await createProject();
-    const hub = api.projectStreams;
+    const hub = test.app.projectStreams;
     // Observes the route reaching the hub (the real join runs): only then is the outcome known.
     const joins = jest.spyOn(hub, 'join');
     try {
-      const port = (api.server.address() as { port: number }).port;
+      const port = (test.app.server.address() as { port: number }).port;
       for (let i = 0; i < 10; i++) {
         const socket = netConnect(port, '127.0.0.1');
         await once(socket, 'connect');
@@ -83,7 +73,7 @@ describe('clients that hang up early', () => {
       joins.mockRestore();
     }
     await eventually(() => hub.connectionCount === 0);
-    await eventually(async () => (await numsub(ctx.deps.redis, project.channel)) === 0);
+    await eventually(async () => (await numsub(test.ctx.deps.redis, project.channel)) === 0);
     // Nothing comes back later, and a new client still gets the stream.
     await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
     expect(hub.connectionCount).toBe(0);
@@ -113,7 +103,7 @@ describe('replay in pages', () => {
 
 describe('pub/sub messages the log does not back', () => {
   const publish = (project: TestProject, payload: unknown) =>
-    ctx.deps.redis.publish(
+    test.ctx.deps.redis.publish(
       project.channel,
       typeof payload === 'string' ? payload : JSON.stringify(payload),
     );
@@ -165,21 +155,22 @@ describe('pub/sub messages the log does not back', () => {
       'done',
     ]);
     expect(JSON.parse(client.events[1]!.data)).toEqual(message(2).data);
-    expect(ctx.logs.some((l) => l.msg === 'sse: ignoring a malformed project event message')).toBe(
-      true,
-    );
+    expect(
+      test.ctx.logs.some((l) => l.msg === 'sse: ignoring a malformed project event message'),
+    ).toBe(true);
   });
 });
 
 describe('an archived project', () => {
   async function archive(project: TestProject) {
-    await ctx.sql(`update projects set status = 'archived', archived_at = now() where id = $1`, [
-      project.id,
-    ]);
+    await test.ctx.sql(
+      `update projects set status = 'archived', archived_at = now() where id = $1`,
+      [project.id],
+    );
   }
 
   const stream = (project: TestProject, headers: Record<string, string> = {}) =>
-    api.inject({ method: 'GET', url: `/projects/${project.slug}/stream`, headers });
+    test.app.inject({ method: 'GET', url: `/projects/${project.slug}/stream`, headers });
 
   it('answers 204 when it has no events, with or without Last-Event-ID', async () => {
     const project = await createProject('idle');
@@ -202,7 +193,7 @@ describe('an archived project', () => {
     const project = await createProject();
     await emit(project, messages(1, 2));
     await emit(project, [done(project.runId)]);
-    await ctx.sql(`update projects set status = 'completed' where id = $1`, [project.id]);
+    await test.ctx.sql(`update projects set status = 'completed' where id = $1`, [project.id]);
     await archive(project);
     for (const id of ['3', '10']) {
       expect((await stream(project, { 'last-event-id': id })).statusCode).toBe(204);
@@ -219,10 +210,10 @@ describe('an archived project', () => {
     // A run canceled without its workflow (it never started) leaves no done in the log.
     const project = await createProject();
     await emit(project, messages(1, 2));
-    await ctx.sql(`update projects set status = 'canceled', current_run_id = $2 where id = $1`, [
-      project.id,
-      randomUUID(),
-    ]);
+    await test.ctx.sql(
+      `update projects set status = 'canceled', current_run_id = $2 where id = $1`,
+      [project.id, randomUUID()],
+    );
     await archive(project);
     const replay = await open(project);
     await replay.done;

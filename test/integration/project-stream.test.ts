@@ -4,7 +4,12 @@ import { EventSource } from 'eventsource';
 import type { App } from '../../api/app';
 import { PROJECT_EVENT_TYPES } from '../../shared/projects/events';
 import { signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import {
+  createTestContext,
+  UNLIMITED_RATES,
+  useTestApp,
+  type TestContext,
+} from '../helpers/context';
 import { eventually, numsub, SseClient } from '../helpers/sse-client';
 import {
   done,
@@ -25,11 +30,6 @@ import {
 const HEARTBEAT_MS = 200;
 const RETRY_MS = 50;
 
-let ctx: TestContext;
-let apiA: App;
-let apiB: App;
-let urlA: string;
-let urlB: string;
 let alice: SignedIn;
 let bob: SignedIn;
 const clients: SseClient[] = [];
@@ -40,18 +40,18 @@ async function listen(app: App): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext({
+const test = useTestApp({
+  env: {
     SSE_HEARTBEAT_MS: String(HEARTBEAT_MS),
     SSE_RETRY_MS: String(RETRY_MS),
     ...UNLIMITED_RATES,
-  });
-  apiA = await ctx.newApi();
-  apiB = await ctx.newApi();
-  urlA = await listen(apiA);
-  urlB = await listen(apiB);
-  alice = await signIn(apiA);
-  bob = await signIn(apiA);
+  },
+  apis: 2,
+  listen: true,
+});
+beforeAll(async () => {
+  alice = await signIn(test.app);
+  bob = await signIn(test.app);
 });
 
 afterEach(() => {
@@ -59,18 +59,16 @@ afterEach(() => {
   for (const source of sources.splice(0)) source.close();
 });
 
-afterAll(async () => ctx?.close());
-
 function createProject(
   options: Partial<TestProjectOptions> & { world?: TestContext } = {},
 ): Promise<TestProject> {
-  const { world = ctx, ...rest } = options;
+  const { world = test.ctx, ...rest } = options;
   return insertProject(world, { ownerId: alice.userId, ...rest });
 }
 
 async function finishRun(project: TestProject, runId = project.runId): Promise<void> {
   await emit(project, [done(runId)], { runId });
-  await ctx.sql(`update projects set status = 'completed' where id = $1`, [project.id]);
+  await test.ctx.sql(`update projects set status = 'completed' where id = $1`, [project.id]);
 }
 
 async function open(
@@ -101,7 +99,7 @@ const range = (from: number, to: number) =>
 describe('live stream', () => {
   it('streams events appended after connect in order, ids = seqs, and ends after done', async () => {
     const project = await createProject();
-    const client = await openLive(urlA, project);
+    const client = await openLive(test.url, project);
     expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(client.headers['cache-control']).toBe('no-cache');
     expect(client.headers['x-accel-buffering']).toBe('no');
@@ -131,7 +129,7 @@ describe('live stream', () => {
 
   it('writes a keep-alive comment every heartbeat', async () => {
     const project = await createProject();
-    const client = await openLive(urlA, project);
+    const client = await openLive(test.url, project);
     await client.waitFor((c) => c.comments.filter((line) => line === 'keep-alive').length >= 2);
     expect(client.body).toContain('\n: keep-alive\n\n');
     expect(client.events).toEqual([]);
@@ -139,7 +137,7 @@ describe('live stream', () => {
 
   it('keeps a never-started project open, waiting for its first run', async () => {
     const project = await createProject({ status: 'idle', runId: null });
-    const client = await openLive(urlA, project, { 'last-event-id': '0' });
+    const client = await openLive(test.url, project, { 'last-event-id': '0' });
     await client.waitFor((c) => c.comments.includes('keep-alive'));
     expect(client.ended).toBe(false);
     const runId = randomUUID();
@@ -153,7 +151,7 @@ describe('replay with Last-Event-ID', () => {
   it('sends exactly k+1..N once, in order, then goes live', async () => {
     const project = await createProject();
     await emit(project, messages(1, 10));
-    const client = await open(urlA, project, { 'last-event-id': '4' });
+    const client = await open(test.url, project, { 'last-event-id': '4' });
     await client.waitForEvents(6);
     await emit(project, messages(11, 12));
     await emit(project, [done(project.runId)]);
@@ -165,10 +163,10 @@ describe('replay with Last-Event-ID', () => {
     const project = await createProject();
     await emit(project, messages(1, 6));
     await finishRun(project);
-    const byQuery = await open(urlA, project, {}, '?lastEventId=3');
+    const byQuery = await open(test.url, project, {}, '?lastEventId=3');
     await byQuery.done;
     expect(byQuery.ids).toEqual([4, 5, 6, 7]);
-    const both = await open(urlA, project, { 'last-event-id': '5' }, '?lastEventId=1');
+    const both = await open(test.url, project, { 'last-event-id': '5' }, '?lastEventId=1');
     await both.done;
     expect(both.ids).toEqual([6, 7]);
   });
@@ -177,7 +175,7 @@ describe('replay with Last-Event-ID', () => {
     const project = await createProject();
     await emit(project, messages(1, 3));
     await finishRun(project);
-    const client = await open(urlB, project);
+    const client = await open(test.otherUrl, project);
     await client.done;
     expect(client.ids).toEqual([1, 2, 3, 4]);
   });
@@ -187,7 +185,7 @@ describe('replay with Last-Event-ID', () => {
     for (let from = 1; from <= 1005; from += 201) {
       await emit(project, messages(from, Math.min(from + 200, 1005)), { publish: false });
     }
-    const client = await open(urlA, project, { 'last-event-id': '2' });
+    const client = await open(test.url, project, { 'last-event-id': '2' });
     await client.waitForEvents(1000);
     await emit(project, [done(project.runId)]);
     await client.done;
@@ -197,7 +195,7 @@ describe('replay with Last-Event-ID', () => {
   it('treats an id beyond the log as its end: the events still to come arrive', async () => {
     const project = await createProject();
     await emit(project, messages(1, 3));
-    const client = await openLive(urlA, project, { 'last-event-id': '99' });
+    const client = await openLive(test.url, project, { 'last-event-id': '99' });
     await emit(project, messages(4, 5));
     await emit(project, [done(project.runId)]);
     await client.done;
@@ -208,7 +206,11 @@ describe('replay with Last-Event-ID', () => {
     const project = await createProject();
     const url = `/projects/${project.slug}/stream`;
     for (const bad of ['abc', '-1', '1.5', '1e3', ' ', '99999999999999999999']) {
-      const byHeader = await apiA.inject({ method: 'GET', url, headers: { 'last-event-id': bad } });
+      const byHeader = await test.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'last-event-id': bad },
+      });
       expect(byHeader.statusCode).toBe(400);
       expect(byHeader.json()).toEqual({
         error: {
@@ -218,7 +220,7 @@ describe('replay with Last-Event-ID', () => {
       });
     }
     for (const bad of ['abc', '-1', '1.5', '1e3', ' ', '', '99999999999999999999']) {
-      const byQuery = await apiA.inject({
+      const byQuery = await test.app.inject({
         method: 'GET',
         url: `${url}?lastEventId=${encodeURIComponent(bad)}`,
       });
@@ -246,7 +248,7 @@ describe('hand-over between replay and live', () => {
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> =
         lastId === null ? {} : { 'last-event-id': String(lastId) };
-      const client = await open(hop % 2 === 0 ? urlA : urlB, project, headers);
+      const client = await open(hop % 2 === 0 ? test.url : test.otherUrl, project, headers);
       // Leave at a different point each time, mid-stream, while the appender keeps going.
       const take = 15 + ((hop * 7) % 30);
       await client.waitFor((c) => c.events.length >= take || c.ended, 20_000);
@@ -262,6 +264,7 @@ describe('hand-over between replay and live', () => {
 
   it('fills a lost publish from the log at once, before the next event', async () => {
     // A heartbeat far away: only the hole detection can deliver the lost event in time.
+    // Settings of this test alone: its own world, opened and closed here rather than by useTestApp.
     const slow = await createTestContext({ SSE_HEARTBEAT_MS: '60000', ...UNLIMITED_RATES });
     try {
       const base = await listen(await slow.newApi());
@@ -284,7 +287,7 @@ describe('hand-over between replay and live', () => {
 
   it('delivers a lost final done through the heartbeat check of the log', async () => {
     const project = await createProject();
-    const client = await openLive(urlA, project);
+    const client = await openLive(test.url, project);
     await emit(project, messages(1, 2));
     await client.waitForEvents(2);
     await emit(project, [done(project.runId)], { publish: false });
@@ -298,12 +301,12 @@ describe('hand-over between replay and live', () => {
     const oldRun = project.runId;
     await emit(project, [message(1), done(oldRun)], { runId: oldRun });
     const current = { ...project, runId: randomUUID() };
-    await ctx.sql(`update projects set current_run_id = $1, status = 'running' where id = $2`, [
-      current.runId,
-      project.id,
-    ]);
+    await test.ctx.sql(
+      `update projects set current_run_id = $1, status = 'running' where id = $2`,
+      [current.runId, project.id],
+    );
     await emit(current, [message(2)]);
-    const client = await open(urlA, project);
+    const client = await open(test.url, project);
     await client.waitForEvents(3);
     expect(client.ended).toBe(false);
     await emit(current, [done(current.runId)]);
@@ -338,7 +341,7 @@ describe('the eventsource client', () => {
   it('consumes a whole stream to done and closes', async () => {
     const project = await createProject();
     await emit(project, messages(1, 3));
-    const follower = follow(`${urlA}/projects/${project.slug}/stream`);
+    const follower = follow(`${test.url}/projects/${project.slug}/stream`);
     await eventually(() => follower.seen.length === 3);
     await emit(project, messages(4, 5));
     await emit(project, [done(project.runId)]);
@@ -351,9 +354,9 @@ describe('the eventsource client', () => {
     const project = await createProject();
     const serverSockets: Socket[] = [];
     const track = (socket: Socket) => serverSockets.push(socket);
-    apiB.server.on('connection', track);
+    test.other.server.on('connection', track);
     try {
-      const follower = follow(`${urlB}/projects/${project.slug}/stream`);
+      const follower = follow(`${test.otherUrl}/projects/${project.slug}/stream`);
       await eventually(() => follower.opens() === 1);
       await emit(project, messages(1, 5));
       await eventually(() => follower.seen.length === 5);
@@ -365,7 +368,7 @@ describe('the eventsource client', () => {
       await follower.finished;
       expect(follower.seen.map((event) => Number(event.id))).toEqual(range(1, 13));
     } finally {
-      apiB.server.off('connection', track);
+      test.other.server.off('connection', track);
     }
   });
 });
@@ -380,22 +383,25 @@ describe('who may watch', () => {
         message: 'The stream of a private project is for its owner only',
       },
     };
-    const anonymous = await apiA.inject({ method: 'GET', url });
+    const anonymous = await test.app.inject({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json()).toEqual(forbidden);
-    const other = await apiA.inject({ method: 'GET', url, headers: { cookie: bob.cookie } });
+    const other = await test.app.inject({ method: 'GET', url, headers: { cookie: bob.cookie } });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual(forbidden);
 
     await emit(project, [message(1)]);
-    const owner = await open(urlA, project, { cookie: alice.cookie });
+    const owner = await open(test.url, project, { cookie: alice.cookie });
     expect(owner.status).toBe(200);
     await owner.waitForEvents(1);
     expect(owner.ids).toEqual([1]);
   });
 
   it('answers 404 for an unknown slug', async () => {
-    const response = await apiA.inject({ method: 'GET', url: '/projects/no-such-project/stream' });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/projects/no-such-project/stream',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: { code: 'project_not_found', message: 'project no-such-project does not exist' },
@@ -404,13 +410,16 @@ describe('who may watch', () => {
 
   it('refuses HEAD, which would open a stream without a body', async () => {
     const project = await createProject();
-    const response = await apiA.inject({ method: 'HEAD', url: `/projects/${project.slug}/stream` });
+    const response = await test.app.inject({
+      method: 'HEAD',
+      url: `/projects/${project.slug}/stream`,
+    });
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('GET');
   });
 
   it('documents the route with a text/event-stream response', async () => {
-    const document = (await apiA.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const document = (await test.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operation = document.paths['/projects/{slug}/stream'].get;
     expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
     expect(Object.keys(operation.responses)).toEqual(
@@ -424,7 +433,7 @@ describe('204: nothing left to stream', () => {
     const project = await createProject();
     await emit(project, messages(1, 2));
     await finishRun(project);
-    const response = await apiA.inject({
+    const response = await test.app.inject({
       method: 'GET',
       url: `/projects/${project.slug}/stream`,
       headers: { 'last-event-id': '3' },
@@ -432,7 +441,7 @@ describe('204: nothing left to stream', () => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     // One event behind: the done is still to come, then the stream ends.
-    const behind = await open(urlA, project, { 'last-event-id': '2' });
+    const behind = await open(test.url, project, { 'last-event-id': '2' });
     await behind.done;
     expect(behind.ids).toEqual([3]);
   });
@@ -441,11 +450,11 @@ describe('204: nothing left to stream', () => {
     const project = await createProject();
     await finishRun(project);
     const next = { ...project, runId: randomUUID() };
-    await ctx.sql(`update projects set current_run_id = $1, status = 'queued' where id = $2`, [
+    await test.ctx.sql(`update projects set current_run_id = $1, status = 'queued' where id = $2`, [
       next.runId,
       project.id,
     ]);
-    const client = await openLive(urlA, project, { 'last-event-id': '1' });
+    const client = await openLive(test.url, project, { 'last-event-id': '1' });
     await emit(next, [message(1), done(next.runId)]);
     await client.done;
     expect(client.ids).toEqual([2, 3]);
@@ -457,54 +466,54 @@ describe('resources', () => {
     const first = await createProject();
     const second = await createProject();
     const watchers = [
-      await openLive(urlA, first),
-      await openLive(urlA, first),
-      await openLive(urlA, first),
-      await openLive(urlA, second),
+      await openLive(test.url, first),
+      await openLive(test.url, first),
+      await openLive(test.url, first),
+      await openLive(test.url, second),
     ];
-    expect(apiA.projectStreams.connectionCount).toBe(4);
-    expect(await numsub(ctx.deps.redis, first.channel)).toBe(1);
-    expect(await numsub(ctx.deps.redis, second.channel)).toBe(1);
+    expect(test.app.projectStreams.connectionCount).toBe(4);
+    expect(await numsub(test.ctx.deps.redis, first.channel)).toBe(1);
+    expect(await numsub(test.ctx.deps.redis, second.channel)).toBe(1);
     watchers[0]!.close();
-    await eventually(() => apiA.projectStreams.connectionCount === 3);
-    expect(await numsub(ctx.deps.redis, first.channel)).toBe(1);
+    await eventually(() => test.app.projectStreams.connectionCount === 3);
+    expect(await numsub(test.ctx.deps.redis, first.channel)).toBe(1);
     for (const watcher of watchers) watcher.close();
-    await eventually(() => apiA.projectStreams.connectionCount === 0);
-    await eventually(async () => (await numsub(ctx.deps.redis, first.channel)) === 0);
-    await eventually(async () => (await numsub(ctx.deps.redis, second.channel)) === 0);
+    await eventually(() => test.app.projectStreams.connectionCount === 0);
+    await eventually(async () => (await numsub(test.ctx.deps.redis, first.channel)) === 0);
+    await eventually(async () => (await numsub(test.ctx.deps.redis, second.channel)) === 0);
   });
 
   it('drops a client that stops reading once its buffer passes the limit', async () => {
     const project = await createProject();
-    const port = (apiA.server.address() as { port: number }).port;
+    const port = (test.app.server.address() as { port: number }).port;
     const socket = netConnect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(`GET /projects/${project.slug}/stream HTTP/1.1\r\nHost: x\r\n\r\n`);
-    await eventually(() => apiA.projectStreams.connectionCount === 1);
+    await eventually(() => test.app.projectStreams.connectionCount === 1);
     socket.pause();
     const big = 'x'.repeat(64 * 1024);
-    for (let n = 1; apiA.projectStreams.connectionCount > 0; n++) {
+    for (let n = 1; test.app.projectStreams.connectionCount > 0; n++) {
       if (n > 1000) throw new Error('the slow client was never dropped');
       await emit(project, [
         { key: `big-${n}`, type: 'message', data: { role: 'assistant', text: big } },
       ]);
     }
     expect(
-      ctx.logs.some((line) => line.msg === 'sse: client too slow, dropping the connection'),
+      test.ctx.logs.some((line) => line.msg === 'sse: client too slow, dropping the connection'),
     ).toBe(true);
     socket.destroy();
   });
 
   it('app.close() ends open streams instead of hanging, and drops the subscription', async () => {
     const project = await createProject();
-    const app = await ctx.newApi();
+    const app = await test.ctx.newApi();
     const base = await listen(app);
     const live = await openLive(base, project);
     const other = await openLive(base, project);
-    expect(await numsub(ctx.deps.redis, project.channel)).toBe(1);
+    expect(await numsub(test.ctx.deps.redis, project.channel)).toBe(1);
     await app.close();
     await Promise.all([live.done, other.done]);
     expect(live.ended && other.ended).toBe(true);
-    await eventually(async () => (await numsub(ctx.deps.redis, project.channel)) === 0);
+    await eventually(async () => (await numsub(test.ctx.deps.redis, project.channel)) === 0);
   });
 });

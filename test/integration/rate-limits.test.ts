@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from '../../api/app';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 import { createKey, signIn, type CreatedKey, type SignedIn } from '../helpers/auth';
 import { awaitFreshUtcMinute } from '../helpers/clock';
 
@@ -37,9 +37,17 @@ const rateProbe: FastifyPluginAsyncZod = async (app) => {
   app.get('/__probe/public', { config: { auth: 'public' } }, async () => ({ ok: true }));
 };
 
-let ctx: TestContext;
-let apiA: App;
-let apiB: App;
+// Two API instances with their own pools and connections on one Redis, like two processes.
+const test = useTestApp({
+  plugins: [rateProbe],
+  env: {
+    RATE_LIMIT_ANONYMOUS_RPM: String(ANONYMOUS_RPM),
+    RATE_LIMIT_USER_RPM: String(USER_RPM),
+    RATE_LIMIT_INTERNAL_RPM: String(INTERNAL_RPM),
+    INTERNAL_TOKENS: `${INTERNAL_ALPHA},${INTERNAL_BETA}`,
+  },
+  apis: 2,
+});
 /** Owner of the keys of the burst, countdown, Retry-After and invalid-key tests. */
 let owner: SignedIn;
 let burstKey: CreatedKey;
@@ -61,7 +69,7 @@ const internal = (app: App, token: string, remoteAddress?: string) =>
   });
 const keyHeaders = (key: CreatedKey): Headers => ({ 'x-api-key': key.key });
 /** Alternates between the two instances, like a load balancer. */
-const instance = (i: number) => (i % 2 === 0 ? apiA : apiB);
+const instance = (i: number) => (i % 2 === 0 ? test.app : test.other);
 
 function expectAccepted(response: Response, limit: number, remaining?: number): void {
   expect(response.statusCode).toBe(200);
@@ -112,35 +120,21 @@ function expectExactBurst(responses: Response[], limit: number): void {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    RATE_LIMIT_ANONYMOUS_RPM: String(ANONYMOUS_RPM),
-    RATE_LIMIT_USER_RPM: String(USER_RPM),
-    RATE_LIMIT_INTERNAL_RPM: String(INTERNAL_RPM),
-    INTERNAL_TOKENS: `${INTERNAL_ALPHA},${INTERNAL_BETA}`,
-  });
-  // Two API instances with their own pools and connections on one Redis, like two processes.
-  apiA = await ctx.newApi();
-  apiB = await ctx.newApi();
-  for (const app of [apiA, apiB]) {
-    await app.register(rateProbe);
-    await app.ready();
-  }
   // Sign-ins are anonymous requests from 127.0.0.1: this file signs in 3 users (6 requests),
   // well under the anonymous limit; the anonymous tests use other addresses.
-  owner = await signIn(apiA);
-  burstKey = await createKey(apiA, owner, { name: 'burst', rate_limit_rpm: 10 });
-  countdownKey = await createKey(apiA, owner, { name: 'countdown', rate_limit_rpm: 5 });
-  retryKey = await createKey(apiA, owner, { name: 'retry', rate_limit_rpm: 2 });
-  plainKey = await createKey(apiA, owner, { name: 'plain', rate_limit_rpm: 4 });
-  revokedKey = await createKey(apiA, owner, { name: 'revoked', rate_limit_rpm: 4 });
-  const revoke = await apiA.inject({
+  owner = await signIn(test.app);
+  burstKey = await createKey(test.app, owner, { name: 'burst', rate_limit_rpm: 10 });
+  countdownKey = await createKey(test.app, owner, { name: 'countdown', rate_limit_rpm: 5 });
+  retryKey = await createKey(test.app, owner, { name: 'retry', rate_limit_rpm: 2 });
+  plainKey = await createKey(test.app, owner, { name: 'plain', rate_limit_rpm: 4 });
+  revokedKey = await createKey(test.app, owner, { name: 'revoked', rate_limit_rpm: 4 });
+  const revoke = await test.app.inject({
     method: 'DELETE',
     url: `/me/api-keys/${revokedKey.id}`,
     headers: { cookie: owner.cookie },
   });
   expect(revoke.statusCode).toBe(204);
 }, 60_000);
-afterAll(async () => ctx?.close());
 
 describe('rate limits are exact across two API instances', () => {
   it('accepts exactly rate_limit_rpm requests of an API key in a concurrent burst', async () => {
@@ -153,7 +147,7 @@ describe('rate limits are exact across two API instances', () => {
   }, 30_000);
 
   it('accepts exactly the user limit for one session, by cookie and by Bearer', async () => {
-    const user = await signIn(apiB);
+    const user = await signIn(test.other);
     await awaitFreshWindow();
     const burst = await Promise.all(
       Array.from({ length: 3 * USER_RPM }, (_, i) =>
@@ -174,7 +168,7 @@ describe('rate limits are exact across two API instances', () => {
     );
     expectExactBurst(burst, ANONYMOUS_RPM);
 
-    const otherIp = await apiB.inject({
+    const otherIp = await test.other.inject({
       method: 'GET',
       url: '/__probe/public',
       remoteAddress: '203.0.113.8',
@@ -201,7 +195,7 @@ describe('rate-limit headers', () => {
       expect(ahead).toBeLessThanOrEqual(MINUTE_MS);
     }
     const sentAt = Date.now();
-    const over = await me(apiB, keyHeaders(countdownKey));
+    const over = await me(test.other, keyHeaders(countdownKey));
     expectRateLimited(over, limit);
     expect(over.headers['x-ratelimit-reset']).toBe(new Date(boundary).toISOString());
     expectRetryAfterUntilReset(over, sentAt, Date.now());
@@ -210,27 +204,31 @@ describe('rate-limit headers', () => {
 
 describe('buckets', () => {
   it('keeps a key with its own rpm apart from its owner, and shares the owner bucket at rpm 0', async () => {
-    const user = await signIn(apiA);
+    const user = await signIn(test.app);
     // Creating keys is itself a session request; the checks below are relative to that.
-    const ownKey = await createKey(apiA, user, { name: 'own', rate_limit_rpm: 3 });
-    const otherKey = await createKey(apiA, user, { name: 'other', rate_limit_rpm: 5 });
-    const sharedKey = await createKey(apiA, user, { name: 'shared', rate_limit_rpm: 0 });
+    const ownKey = await createKey(test.app, user, { name: 'own', rate_limit_rpm: 3 });
+    const otherKey = await createKey(test.app, user, { name: 'other', rate_limit_rpm: 5 });
+    const sharedKey = await createKey(test.app, user, { name: 'shared', rate_limit_rpm: 0 });
     const session = { cookie: user.cookie };
     await awaitFreshWindow();
 
-    const first = await me(apiA, session);
+    const first = await me(test.app, session);
     expectAccepted(first, USER_RPM);
     const left = Number(first.headers['x-ratelimit-remaining']);
     expect(left).toBeGreaterThanOrEqual(USER_RPM - 4);
 
     // The key's own bucket runs out; the session bucket does not move.
     for (let i = 0; i < 3; i++) expectAccepted(await me(instance(i), keyHeaders(ownKey)), 3, 2 - i);
-    expectRateLimited(await me(apiB, keyHeaders(ownKey)), 3);
-    expectAccepted(await me(apiB, session), USER_RPM, left - 1);
+    expectRateLimited(await me(test.other, keyHeaders(ownKey)), 3);
+    expectAccepted(await me(test.other, session), USER_RPM, left - 1);
 
     // A key with rpm 0 counts in the owner's bucket (both ways).
-    expectAccepted(await me(apiA, keyHeaders(sharedKey)), USER_RPM, left - 2);
-    expectAccepted(await me(apiB, { authorization: `Bearer ${user.token}` }), USER_RPM, left - 3);
+    expectAccepted(await me(test.app, keyHeaders(sharedKey)), USER_RPM, left - 2);
+    expectAccepted(
+      await me(test.other, { authorization: `Bearer ${user.token}` }),
+      USER_RPM,
+      left - 3,
+    );
 
     // Exhaust the user bucket through the session: exactly the remaining slots pass.
     let passed = 0;
@@ -245,9 +243,9 @@ describe('buckets', () => {
     expectRateLimited(last!, USER_RPM);
 
     // Now the rpm-0 key is limited too, while a key with its own rpm still passes.
-    expectRateLimited(await me(apiA, keyHeaders(sharedKey)), USER_RPM);
-    expectRateLimited(await me(apiB, keyHeaders(sharedKey)), USER_RPM);
-    expectAccepted(await me(apiB, keyHeaders(otherKey)), 5, 4);
+    expectRateLimited(await me(test.app, keyHeaders(sharedKey)), USER_RPM);
+    expectRateLimited(await me(test.other, keyHeaders(sharedKey)), USER_RPM);
+    expectAccepted(await me(test.other, keyHeaders(otherKey)), 5, 4);
   }, 30_000);
 
   it('gives each internal token its own RATE_LIMIT_INTERNAL_RPM bucket, apart from its IP', async () => {
@@ -258,12 +256,12 @@ describe('buckets', () => {
       expectAccepted(response, INTERNAL_RPM, INTERNAL_RPM - 1 - i);
       expect(response.json()).toEqual({ ok: true });
     }
-    expectRateLimited(await internal(apiA, INTERNAL_ALPHA, ip), INTERNAL_RPM);
-    expectRateLimited(await internal(apiB, INTERNAL_ALPHA, ip), INTERNAL_RPM);
+    expectRateLimited(await internal(test.app, INTERNAL_ALPHA, ip), INTERNAL_RPM);
+    expectRateLimited(await internal(test.other, INTERNAL_ALPHA, ip), INTERNAL_RPM);
 
     // The other token has its own bucket, and the IP's anonymous bucket was not touched.
-    expectAccepted(await internal(apiB, INTERNAL_BETA, ip), INTERNAL_RPM, INTERNAL_RPM - 1);
-    expectAccepted(await nonce(apiA, ip), ANONYMOUS_RPM, ANONYMOUS_RPM - 1);
+    expectAccepted(await internal(test.other, INTERNAL_BETA, ip), INTERNAL_RPM, INTERNAL_RPM - 1);
+    expectAccepted(await nonce(test.app, ip), ANONYMOUS_RPM, ANONYMOUS_RPM - 1);
   }, 30_000);
 });
 
@@ -302,8 +300,8 @@ describe('invalid API keys', () => {
     }
 
     // Nothing was counted: not the address, not the real key whose prefix was used.
-    expectAccepted(await nonce(apiA, ip), ANONYMOUS_RPM, ANONYMOUS_RPM - 1);
-    expectAccepted(await me(apiB, keyHeaders(plainKey)), 4, 3);
+    expectAccepted(await nonce(test.app, ip), ANONYMOUS_RPM, ANONYMOUS_RPM - 1);
+    expectAccepted(await me(test.other, keyHeaders(plainKey)), 4, 3);
   }, 30_000);
 });
 
@@ -315,7 +313,7 @@ describe('Retry-After', () => {
       expectAccepted(await me(instance(i), keyHeaders(retryKey)), limit, limit - 1 - i);
     }
     const sentAt = Date.now();
-    const over = await me(apiA, keyHeaders(retryKey));
+    const over = await me(test.app, keyHeaders(retryKey));
     const at = Date.now();
     expectRateLimited(over, limit);
     expectRetryAfterUntilReset(over, sentAt, at);
@@ -326,29 +324,22 @@ describe('Retry-After', () => {
       // 2.5 s before Retry-After runs out (it is rounded up, so at least 1.5 s before the
       // window rolls: room for a stalled request on a busy machine), it has not rolled yet.
       await sleep(at + (retryAfter - 2.5) * 1000 - Date.now());
-      expectRateLimited(await me(apiB, keyHeaders(retryKey)), limit);
+      expectRateLimited(await me(test.other, keyHeaders(retryKey)), limit);
     }
     await sleep(at + retryAfter * 1000 + 250 - Date.now());
-    const after = await me(apiB, keyHeaders(retryKey));
+    const after = await me(test.other, keyHeaders(retryKey));
     expectAccepted(after, limit, limit - 1);
     expect(Date.parse(after.headers['x-ratelimit-reset'] as string)).toBe(reset + MINUTE_MS);
   }, 90_000);
 });
 
 describe('behind a trusted proxy (TRUST_PROXY)', () => {
-  let proxied: TestContext;
-  let api: App;
-  beforeAll(async () => {
-    proxied = await createTestContext({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_ANONYMOUS_RPM: '2' });
-    api = await proxied.newApi();
-    await api.ready();
-  });
-  afterAll(async () => proxied.close());
+  const proxied = useTestApp({ env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_ANONYMOUS_RPM: '2' } });
 
   it('counts anonymous requests per forwarded client address', async () => {
     await awaitFreshWindow();
     const from = (client: string) =>
-      api.inject({
+      proxied.app.inject({
         method: 'POST',
         url: '/auth/nonce',
         remoteAddress: '127.0.0.1',

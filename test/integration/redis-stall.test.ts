@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
-import type { App } from '../../api/app';
 import { issueNonce } from '../../api/routes/auth/siwe';
 import { AppError } from '../../shared/errors';
 import { publishProjectEvents } from '../../shared/projects/event-log';
 import { createSubscriber, subscribeWithin } from '../../shared/redis';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
+import { expectError } from '../helpers/errors';
 import { createKey, signIn, type CreatedKey } from '../helpers/auth';
 import { awaitFreshUtcMinute } from '../helpers/clock';
 import { freePort } from '../helpers/services';
@@ -33,8 +33,6 @@ type Response = LightMyRequestResponse;
 let server: ChildProcess;
 let url: string;
 let admin: Redis;
-let ctx: TestContext;
-let app: App;
 let key: CreatedKey;
 /** Closed in afterAll, whatever a failing assertion skipped. */
 let testSubscriber: Redis | undefined;
@@ -50,13 +48,12 @@ async function timed<T>(work: () => Promise<T>) {
 }
 
 function expectUnavailable(response: Response, message: string): void {
-  expect(response.statusCode).toBe(503);
-  expect(response.json()).toEqual({ error: { code: 'service_unavailable', message } });
+  expectError(response, 503, 'service_unavailable', message);
 }
 
-const me = () => app.inject({ method: 'GET', url: '/me', headers: { 'x-api-key': key.key } });
-const nonce = () => app.inject({ method: 'POST', url: '/auth/nonce' });
-const readyz = () => app.inject({ method: 'GET', url: '/readyz' });
+const me = () => test.app.inject({ method: 'GET', url: '/me', headers: { 'x-api-key': key.key } });
+const nonce = () => test.app.inject({ method: 'POST', url: '/auth/nonce' });
+const readyz = () => test.app.inject({ method: 'GET', url: '/readyz' });
 
 beforeAll(async () => {
   const port = await freePort();
@@ -70,17 +67,21 @@ beforeAll(async () => {
   admin = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: () => 50 });
   admin.on('error', () => undefined);
   await admin.ping();
-
-  ctx = await createTestContext({ REDIS_URL: url });
-  app = await ctx.newApi();
-  await app.ready();
-  key = await createKey(app, await signIn(app), { name: 'stall', rate_limit_rpm: KEY_RPM });
+});
+const test = useTestApp({
+  env: () => ({ REDIS_URL: url }),
+  beforeClose: () => testSubscriber?.disconnect(),
+});
+beforeAll(async () => {
+  key = await createKey(test.app, await signIn(test.app), {
+    name: 'stall',
+    rate_limit_rpm: KEY_RPM,
+  });
 });
 
 afterAll(async () => {
-  testSubscriber?.disconnect();
-  await ctx?.close();
   admin?.disconnect();
+
   if (server && server.exitCode === null) {
     server.kill();
     await once(server, 'exit');
@@ -89,7 +90,7 @@ afterAll(async () => {
 
 describe('a Redis that hangs', () => {
   it('costs a request at most twice the command timeout, then everything recovers', async () => {
-    const timeoutMs = ctx.config.redisCommandTimeoutMs;
+    const timeoutMs = test.ctx.config.redisCommandTimeoutMs;
     expect(timeoutMs).toBe(500); // the documented default
     const bound = 2 * timeoutMs + SLACK_MS;
 
@@ -100,7 +101,7 @@ describe('a Redis that hangs', () => {
     expect(first.headers['x-ratelimit-remaining']).toBe(String(KEY_RPM - 1));
 
     // A subscription made before the stall and idle through it must survive it.
-    const subscriber = createSubscriber(ctx.deps.redis, 'test-stall-sub', ctx.logger);
+    const subscriber = createSubscriber(test.ctx.deps.redis, 'test-stall-sub', test.ctx.logger);
     testSubscriber = subscriber;
     const received: string[] = [];
     subscriber.on('message', (channel: string, message: string) =>
@@ -121,12 +122,12 @@ describe('a Redis that hangs', () => {
         timed(nonce),
         timed(readyz),
         // The nonce store on its own (over HTTP the rate limit answers first).
-        timed(() => issueNonce({ redis: ctx.deps.redis, logger: ctx.logger })),
+        timed(() => issueNonce({ redis: test.ctx.deps.redis, logger: test.ctx.logger })),
         // Credential invalidation after a committed change: best effort, never an error.
-        timed(() => app.access.apiKeys.invalidate('stall-test-key-hash')),
+        timed(() => test.app.access.apiKeys.invalidate('stall-test-key-hash')),
         // Build events from a worker: best effort, the caller logs the failure.
         timed(() =>
-          publishProjectEvents(ctx.deps.redis, 'stall:events', [
+          publishProjectEvents(test.ctx.deps.redis, 'stall:events', [
             { seq: 1, type: 'message', data: { text: 'hello' } },
           ]),
         ),
@@ -168,7 +169,7 @@ describe('a Redis that hangs', () => {
     }
     // All of it was answered while Redis was still paused.
     expect(stalledFor).toBeLessThan(PAUSE_MS);
-    expect(ctx.logs).toContainEqual(
+    expect(test.ctx.logs).toContainEqual(
       expect.objectContaining({
         level: 40,
         msg: 'auth cache: invalidation not published; other instances keep the entry until it expires',
@@ -192,14 +193,14 @@ describe('a Redis that hangs', () => {
     const issuedAfter = await nonce();
     expect(issuedAfter.statusCode).toBe(200);
     const fresh = issuedAfter.json<{ nonce: string }>().nonce;
-    expect(await admin.exists(`${ctx.config.redisKeyPrefix}siwe:nonce:${fresh}`)).toBe(1);
+    expect(await admin.exists(`${test.ctx.config.redisKeyPrefix}siwe:nonce:${fresh}`)).toBe(1);
     // A whole sign-in: nonce issued, checked and consumed.
-    await expect(signIn(app)).resolves.toMatchObject({ userId: expect.any(Number) });
+    await expect(signIn(test.app)).resolves.toMatchObject({ userId: expect.any(Number) });
 
     const readyAfter = await readyz();
     expect(readyAfter.statusCode).toBe(200);
-    expect(await ctx.deps.redis.set('stall:probe', 'after')).toBe('OK');
-    expect(await ctx.deps.redis.get('stall:probe')).toBe('after');
+    expect(await test.ctx.deps.redis.set('stall:probe', 'after')).toBe('OK');
+    expect(await test.ctx.deps.redis.get('stall:probe')).toBe('after');
 
     // The idle subscription lived through the stall; the late SUBSCRIBE took effect after it.
     await admin.publish('stall:idle', 'one');

@@ -81,7 +81,7 @@ const serializationProbe: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const test = useTestApp([serializationProbe], UNLIMITED_RATES);
+const test = useTestApp({ plugins: [serializationProbe], env: UNLIMITED_RATES });
 
 let session: SignedIn;
 let key: CreatedKey;

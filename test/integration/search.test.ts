@@ -6,7 +6,7 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 /** GET /search (spec "Search", docs/spec/contract.md §7), on rows written straight into PostgreSQL. */
 
-const test = useTestApp([], UNLIMITED_RATES);
+const test = useTestApp({ env: UNLIMITED_RATES });
 
 interface Hit {
   kind: 'agent' | 'token';

@@ -10,10 +10,12 @@ import { useTestApp } from '../helpers/context';
  */
 
 const ALLOWED = 'https://app.example';
-const test = useTestApp([], {
-  CORS_ORIGINS: `${ALLOWED},http://localhost:5173`,
-  TRUST_PROXY: 'true',
-  RATE_LIMIT_ANONYMOUS_RPM: '5',
+const test = useTestApp({
+  env: {
+    CORS_ORIGINS: `${ALLOWED},http://localhost:5173`,
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_ANONYMOUS_RPM: '5',
+  },
 });
 
 /** A fresh client address per request, so the low anonymous limit only bites where meant. */

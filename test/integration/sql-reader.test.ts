@@ -1,21 +1,16 @@
 import { createLogger } from '../../shared/logger';
 import { createSqlReader, isoUtc, statement, type SqlReader } from '../../shared/db/sql';
-import { createTestContext, type TestContext } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 
 /** The hot-read mechanism: named prepared statements, bound values, wire-shaped columns. */
 
-let ctx: TestContext;
 let single: SqlReader;
 const quiet = createLogger('silent', 'test');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+const test = useTestApp({ apis: 0, beforeClose: () => single?.close() });
+beforeAll(() => {
   // One connection, so the statements below and the catalog look-up share a session.
-  single = createSqlReader(ctx.config.databaseUrl!, 1, quiet);
-});
-afterAll(async () => {
-  await single.close();
-  await ctx.close();
+  single = createSqlReader(test.ctx.config.databaseUrl!, 1, quiet);
 });
 
 const echo = statement<{ value: string }, [string]>('test_echo', 'select $1::text as value');
@@ -43,14 +38,16 @@ describe('SqlReader', () => {
   it('binds values as parameters, never as SQL', async () => {
     const hostile = "x'; drop table users; --";
     expect(await single.row(echo, [hostile])).toEqual({ value: hostile });
-    const [users] = await ctx.sql<{ exists: boolean }>(
+    const [users] = await test.ctx.sql<{ exists: boolean }>(
       `select to_regclass('public.users') is not null as exists`,
     );
     expect(users?.exists).toBe(true);
   });
 
   it('sends statements unnamed where sessions are shared (embedded database)', async () => {
-    const unnamed = createSqlReader(ctx.config.databaseUrl!, 1, quiet, { namedStatements: false });
+    const unnamed = createSqlReader(test.ctx.config.databaseUrl!, 1, quiet, {
+      namedStatements: false,
+    });
     try {
       expect(await unnamed.row(echo, ['c'])).toEqual({ value: 'c' });
       expect(await unnamed.rows(prepared, [])).toEqual([]);

@@ -1,7 +1,6 @@
-import type { App } from '../../api/app';
 import { ensurePaymentsReconcile } from '../../api/maintenance';
 import { signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
 import { startPaymentProviders, type TestPaymentProviders } from '../helpers/payment-providers';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -12,35 +11,28 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * arriving over real HTTP (docs/payments.md).
  */
 
-let ctx: TestContext;
-let app: App;
-let second: App;
 let providers: TestPaymentProviders;
-let apiUrl: string;
-let secondUrl: string;
 
 beforeAll(async () => {
   providers = await startPaymentProviders();
-  ctx = await createTestContext({ ...UNLIMITED_RATES, ...providers.env });
-  app = await ctx.newApi();
-  second = await ctx.newApi();
-  apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
-  providers.cryptobot.callbackUrl = `${apiUrl}/payments/cryptobot/callback`;
-  providers.platega.callbackUrl = `${apiUrl}/payments/platega/callback`;
-  await ctx.startWorker();
 });
-
-afterAll(async () => {
-  await ctx?.close();
-  await providers?.close();
+const test = useTestApp({
+  env: () => ({ ...UNLIMITED_RATES, ...providers.env }),
+  apis: 2,
+  listen: true,
+  worker: true,
 });
+beforeAll(() => {
+  providers.cryptobot.callbackUrl = `${test.url}/payments/cryptobot/callback`;
+  providers.platega.callbackUrl = `${test.url}/payments/platega/callback`;
+});
+afterAll(async () => providers?.close());
 
 function as(user: SignedIn) {
   return {
-    get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie: user.cookie } }),
+    get: (url: string) => test.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } }),
     post: (url: string, payload?: unknown) =>
-      app.inject({
+      test.app.inject({
         method: 'POST',
         url,
         headers: { cookie: user.cookie },
@@ -75,7 +67,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 }
 
 async function outbox(userId: number, event: string) {
-  return ctx.sql<{ data: Record<string, unknown> }>(
+  return test.ctx.sql<{ data: Record<string, unknown> }>(
     'select data from outbox_events where user_id = $1 and event = $2',
     [userId, event],
   );
@@ -91,7 +83,7 @@ async function checkoutPaid(user: SignedIn, tier: string, provider: 'cryptobot' 
 
 describe('checkout', () => {
   it('checks the body, then the tier, then the provider, with the exact envelope', async () => {
-    const user = as(await signIn(app));
+    const user = as(await signIn(test.app));
     expectError(
       await user.post('/subscriptions/checkout', { tier: 'pro' }),
       400,
@@ -114,7 +106,7 @@ describe('checkout', () => {
       'provider_unsupported',
       /cryptobot, platega/,
     );
-    const anonymous = await app.inject({
+    const anonymous = await test.app.inject({
       method: 'POST',
       url: '/subscriptions/checkout',
       payload: { tier: 'pro', provider: 'cryptobot' },
@@ -123,7 +115,7 @@ describe('checkout', () => {
   });
 
   it('returns an invoice of the provider and writes nothing else', async () => {
-    const alice = await signIn(app);
+    const alice = await signIn(test.app);
     const response = await as(alice).post('/subscriptions/checkout', {
       tier: 'plus',
       provider: 'cryptobot',
@@ -149,7 +141,7 @@ describe('checkout', () => {
 
 describe('a confirmed payment', () => {
   it('activates the subscription once and emits payment.received and subscription.granted', async () => {
-    const bob = await signIn(app);
+    const bob = await signIn(test.app);
     expect(await subscriptionOf(bob)).toEqual({
       tier: null,
       status: 'none',
@@ -241,22 +233,22 @@ describe('callbacks', () => {
   }
 
   it('delivered concurrently to two API instances, and again later, activate once', async () => {
-    const carol = await signIn(app);
+    const carol = await signIn(test.app);
     const { subscriptionId, delivered } = await capturedCallback('cryptobot', carol);
     const headers = providerHeaders(delivered.headers, ['crypto-pay-api-signature']);
     const answers = await Promise.all([
-      deliver(apiUrl, 'cryptobot', delivered.raw, headers),
-      deliver(secondUrl, 'cryptobot', delivered.raw, headers),
-      deliver(apiUrl, 'cryptobot', delivered.raw, headers),
+      deliver(test.url, 'cryptobot', delivered.raw, headers),
+      deliver(test.otherUrl, 'cryptobot', delivered.raw, headers),
+      deliver(test.url, 'cryptobot', delivered.raw, headers),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     await eventually(
       () => subscriptionOf(carol),
       (s) => s.status === 'active',
     );
-    expect((await deliver(secondUrl, 'cryptobot', delivered.raw, headers)).status).toBe(200);
+    expect((await deliver(test.otherUrl, 'cryptobot', delivered.raw, headers)).status).toBe(200);
     expect(await outbox(carol.userId, 'payment.received')).toHaveLength(1);
-    const [payment] = await ctx.sql<{ status: string; outcome: string }>(
+    const [payment] = await test.ctx.sql<{ status: string; outcome: string }>(
       'select status, outcome from payments where id = $1',
       [subscriptionId],
     );
@@ -265,10 +257,10 @@ describe('callbacks', () => {
   });
 
   it('refuses a forged or altered cryptobot callback with 401 and changes nothing', async () => {
-    const dave = await signIn(app);
+    const dave = await signIn(test.app);
     const { subscriptionId, delivered } = await capturedCallback('cryptobot', dave);
     const signature = String(delivered.headers['crypto-pay-api-signature']);
-    const forged = await deliver(apiUrl, 'cryptobot', delivered.raw, {
+    const forged = await deliver(test.url, 'cryptobot', delivered.raw, {
       'crypto-pay-api-signature': signature.replace(/^./, (c) => (c === '0' ? '1' : '0')),
     });
     expect(forged.status).toBe(401);
@@ -277,12 +269,12 @@ describe('callbacks', () => {
     });
     const altered = Buffer.from(delivered.raw.toString().replace('"20.00"', '"20.01"'));
     expect(altered.equals(delivered.raw)).toBe(false);
-    const replayed = await deliver(apiUrl, 'cryptobot', altered, {
+    const replayed = await deliver(test.url, 'cryptobot', altered, {
       'crypto-pay-api-signature': signature,
     });
     expect(replayed.status).toBe(401);
-    expect((await deliver(apiUrl, 'cryptobot', delivered.raw, {})).status).toBe(401);
-    const [payment] = await ctx.sql<{ status: string }>(
+    expect((await deliver(test.url, 'cryptobot', delivered.raw, {})).status).toBe(401);
+    const [payment] = await test.ctx.sql<{ status: string }>(
       'select status from payments where id = $1',
       [subscriptionId],
     );
@@ -292,16 +284,16 @@ describe('callbacks', () => {
   });
 
   it('accepts a genuine platega callback and refuses one with a changed body', async () => {
-    const erin = await signIn(app);
+    const erin = await signIn(test.app);
     const { delivered } = await capturedCallback('platega', erin);
     const headers = providerHeaders(delivered.headers, ['x-merchantid', 'x-secret']);
     const body = JSON.parse(delivered.raw.toString()) as Record<string, unknown>;
     const altered = Buffer.from(JSON.stringify({ ...body, amount: Number(body.amount) * 2 }));
-    expect((await deliver(apiUrl, 'platega', altered, headers)).status).toBe(401);
+    expect((await deliver(test.url, 'platega', altered, headers)).status).toBe(401);
     const wrongSecret = { ...headers, 'x-secret': 'not-the-secret' };
-    expect((await deliver(apiUrl, 'platega', delivered.raw, wrongSecret)).status).toBe(401);
+    expect((await deliver(test.url, 'platega', delivered.raw, wrongSecret)).status).toBe(401);
     expect((await subscriptionOf(erin)).status).toBe('none');
-    expect((await deliver(apiUrl, 'platega', delivered.raw, headers)).status).toBe(200);
+    expect((await deliver(test.url, 'platega', delivered.raw, headers)).status).toBe(200);
     await eventually(
       () => subscriptionOf(erin),
       (s) => s.status === 'active',
@@ -312,7 +304,7 @@ describe('callbacks', () => {
 
 describe('cancel, resume and change', () => {
   it('answers 404 subscription_not_found without a subscription', async () => {
-    const user = as(await signIn(app));
+    const user = as(await signIn(test.app));
     expectError(await user.post('/me/subscription/cancel'), 404, 'subscription_not_found');
     expectError(await user.post('/me/subscription/resume'), 404, 'subscription_not_found');
     expectError(
@@ -323,7 +315,7 @@ describe('cancel, resume and change', () => {
   });
 
   it('cancels at period end, resumes, records a downgrade and upgrades pro-rated', async () => {
-    const frank = await signIn(app);
+    const frank = await signIn(test.app);
     await checkoutPaid(frank, 'plus', 'cryptobot');
     const active = await eventually(
       () => subscriptionOf(frank),
@@ -383,7 +375,7 @@ describe('cancel, resume and change', () => {
 
 describe('the payments reconciler', () => {
   beforeAll(async () => {
-    await ensurePaymentsReconcile(ctx.deps.temporal, ctx.config.temporal.taskQueue, {
+    await ensurePaymentsReconcile(test.ctx.deps.temporal, test.ctx.config.temporal.taskQueue, {
       intervalSeconds: 1,
       roundsPerRun: 1000,
     });
@@ -402,7 +394,7 @@ describe('the payments reconciler', () => {
   }
 
   it('confirms a checkout and a top-up paid at the provider whose callbacks never arrived', async () => {
-    const henry = await signIn(app);
+    const henry = await signIn(test.app);
     const checkout = await as(henry).post('/subscriptions/checkout', {
       tier: 'pro',
       provider: 'platega',
@@ -424,14 +416,14 @@ describe('the payments reconciler', () => {
   });
 
   it('signals the lifecycle again for a confirmed payment left unapplied', async () => {
-    const iris = await signIn(app);
+    const iris = await signIn(test.app);
     const checkout = await as(iris).post('/subscriptions/checkout', {
       tier: 'plus',
       provider: 'cryptobot',
     });
     const { subscriptionId } = checkout.json<{ subscriptionId: string }>();
     // Confirmed as a callback would, but its signal lost: paid, unapplied, two minutes ago.
-    await ctx.sql(
+    await test.ctx.sql(
       `update payments set status = 'paid', provider_payment_id = 'lost-signal',
          paid_at = now() - interval '2 minutes' where id = $1`,
       [subscriptionId],
@@ -446,7 +438,7 @@ describe('the payments reconciler', () => {
 
 describe('FLOW top-ups', () => {
   it('credit FLOW on confirmation, settle into withdrawableFlow later, and count in breakdown.topUp', async () => {
-    const grace = await signIn(app);
+    const grace = await signIn(test.app);
     expectError(
       await as(grace).post('/flow/topups', { provider: 'cryptobot', amountUsd: 0.5 }),
       400,
@@ -492,7 +484,7 @@ describe('FLOW top-ups', () => {
       },
     ]);
     // Past the settlement window the top-up is withdrawable.
-    await ctx.sql(
+    await test.ctx.sql(
       `update ledger_entries set created_at = created_at - interval '25 hours' where ref_id = $1`,
       [topup.topupId],
     );

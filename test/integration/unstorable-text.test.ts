@@ -12,10 +12,12 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 const INTERNAL_TOKEN = 'internal-token-for-text-tests-0123456789';
 const BOT_TOKEN = 'bot-token-for-text-tests-0123456789';
-const test = useTestApp([], {
-  ...UNLIMITED_RATES,
-  INTERNAL_TOKENS: INTERNAL_TOKEN,
-  BOT_TOKENS: BOT_TOKEN,
+const test = useTestApp({
+  env: {
+    ...UNLIMITED_RATES,
+    INTERNAL_TOKENS: INTERNAL_TOKEN,
+    BOT_TOKENS: BOT_TOKEN,
+  },
 });
 
 type Schema = {

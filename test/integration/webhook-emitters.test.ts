@@ -5,7 +5,7 @@ import { parseFlow } from '../../shared/domain/flow';
 import { creditUser } from '../../shared/flow/ledger';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { startAgentServer, type AgentServer } from '../helpers/agent-server';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 /**
  * The webhook events written to the outbox by state changes (issue 6 part 6): `agent.published`
@@ -21,23 +21,16 @@ interface OutboxRow extends Record<string, unknown> {
   dedupe_key: string;
 }
 
-let ctx: TestContext;
-let app: App;
-let second: App;
 let agentServer: AgentServer;
 
+const test = useTestApp({
+  env: { ...UNLIMITED_RATES, LOW_BALANCE_THRESHOLD_FLOW: '10' },
+  apis: 2,
+});
 beforeAll(async () => {
-  ctx = await createTestContext({ ...UNLIMITED_RATES, LOW_BALANCE_THRESHOLD_FLOW: '10' });
-  app = await ctx.newApi();
-  second = await ctx.newApi();
-  await Promise.all([app.ready(), second.ready()]);
   agentServer = await startAgentServer();
 });
-
-afterAll(async () => {
-  await agentServer?.close();
-  await ctx?.close();
-});
+afterAll(async () => agentServer?.close());
 
 function micro(flow: number): bigint {
   const value = parseFlow(flow);
@@ -46,7 +39,7 @@ function micro(flow: number): bigint {
 }
 
 async function fund(userId: number, flow: number): Promise<void> {
-  await ctx.deps.orm.em.fork().transactional((tx) =>
+  await test.ctx.deps.orm.em.fork().transactional((tx) =>
     creditUser(tx, userId, micro(flow), {
       reason: 'topup',
       refType: 'credit',
@@ -57,7 +50,7 @@ async function fund(userId: number, flow: number): Promise<void> {
 }
 
 async function eventsOf(userId: number, event: string): Promise<OutboxRow[]> {
-  return ctx.sql<OutboxRow>(
+  return test.ctx.sql<OutboxRow>(
     `select id, user_id, event, data, dedupe_key from outbox_events
      where user_id = $1 and event = $2 order by created_at, id`,
     [userId, event],
@@ -66,7 +59,7 @@ async function eventsOf(userId: number, event: string): Promise<OutboxRow[]> {
 
 /** The caller's debits, oldest first (the ids the low-balance events are keyed by). */
 async function debitsOf(userId: number) {
-  return ctx.sql<{ id: string; balance_after: string }>(
+  return test.ctx.sql<{ id: string; balance_after: string }>(
     `select id, balance_after from ledger_entries where user_id = $1 and delta < 0
      order by created_at, id`,
     [userId],
@@ -75,7 +68,7 @@ async function debitsOf(userId: number) {
 
 async function createAgent(owner: SignedIn, description: string | null = 'Answers questions') {
   const path = `/agent/${randomUUID()}`;
-  const created = await app.inject({
+  const created = await test.app.inject({
     method: 'POST',
     url: '/agents',
     headers: { cookie: owner.cookie },
@@ -97,7 +90,7 @@ async function createAgent(owner: SignedIn, description: string | null = 'Answer
 }
 
 function publish(owner: SignedIn, slug: string, payload: Record<string, unknown>) {
-  return app.inject({
+  return test.app.inject({
     method: 'POST',
     url: `/agents/${slug}/publish`,
     headers: { cookie: owner.cookie },
@@ -105,7 +98,11 @@ function publish(owner: SignedIn, slug: string, payload: Record<string, unknown>
   });
 }
 
-function invoke(slug: string, caller: SignedIn, via: App = app): Promise<LightMyRequestResponse> {
+function invoke(
+  slug: string,
+  caller: SignedIn,
+  via: App = test.app,
+): Promise<LightMyRequestResponse> {
   return via.inject({
     method: 'POST',
     url: `/agents/${slug}/invoke`,
@@ -116,7 +113,7 @@ function invoke(slug: string, caller: SignedIn, via: App = app): Promise<LightMy
 
 /** A published per_call agent at `priceFlow` and a caller holding `fundedFlow`. */
 async function pricedAgentAndCaller(priceFlow: number, fundedFlow: number) {
-  const owner = await signIn(app);
+  const owner = await signIn(test.app);
   const { slug } = await createAgent(owner);
   const published = await publish(owner, slug, {
     monetization: 'per_call',
@@ -124,14 +121,14 @@ async function pricedAgentAndCaller(priceFlow: number, fundedFlow: number) {
     tags: ['test'],
   });
   expect(published.statusCode).toBe(200);
-  const caller = await signIn(app);
+  const caller = await signIn(test.app);
   await fund(caller.userId, fundedFlow);
   return { slug, caller };
 }
 
 describe('agent.published', () => {
   it('a publish writes one event with the listing; a repeated publish writes none', async () => {
-    const owner = await signIn(app);
+    const owner = await signIn(test.app);
     const agent = await createAgent(owner);
     const payload = {
       monetization: 'hybrid',
@@ -160,14 +157,14 @@ describe('agent.published', () => {
             per_call_price_flow: 1.5,
             subscription_flow_per_month: 20,
             freemium_daily_calls: null,
-            marketplace_url: `${ctx.config.publicBaseUrl}/marketplace/agents/${agent.slug}`,
+            marketplace_url: `${test.ctx.config.publicBaseUrl}/marketplace/agents/${agent.slug}`,
             published_at: published.publishedAt,
           },
         },
       },
     ]);
     expect(published.marketplaceUrl).toBe(
-      `${ctx.config.publicBaseUrl}/marketplace/agents/${agent.slug}`,
+      `${test.ctx.config.publicBaseUrl}/marketplace/agents/${agent.slug}`,
     );
 
     // A retried request (or a re-pricing of the live agent) keeps the publication date.
@@ -177,7 +174,7 @@ describe('agent.published', () => {
   });
 
   it('a publish that fails validation writes no event', async () => {
-    const owner = await signIn(app);
+    const owner = await signIn(test.app);
     const agent = await createAgent(owner);
     const unpriced = await publish(owner, agent.slug, { monetization: 'per_call', tags: ['x'] });
     expect(unpriced.statusCode).toBe(400);
@@ -202,7 +199,7 @@ describe('agent.published', () => {
       },
     });
 
-    const stranger = await signIn(app);
+    const stranger = await signIn(test.app);
     const notOwner = await publish(stranger, agent.slug, {
       monetization: 'per_call',
       perCallPriceFlow: 1,
@@ -215,7 +212,7 @@ describe('agent.published', () => {
 
     expect(await eventsOf(owner.userId, 'agent.published')).toEqual([]);
     expect(await eventsOf(stranger.userId, 'agent.published')).toEqual([]);
-    const [state] = await ctx.sql<{ is_published: boolean }>(
+    const [state] = await test.ctx.sql<{ is_published: boolean }>(
       'select is_published from agents where id = $1',
       [agent.id],
     );
@@ -223,11 +220,11 @@ describe('agent.published', () => {
   });
 
   it('publishing again after an unpublish writes a second event', async () => {
-    const owner = await signIn(app);
+    const owner = await signIn(test.app);
     const agent = await createAgent(owner);
     const payload = { monetization: 'freemium', freemiumDailyCalls: 5, tags: ['x'] };
     expect((await publish(owner, agent.slug, payload)).statusCode).toBe(200);
-    const unpublished = await app.inject({
+    const unpublished = await test.app.inject({
       method: 'POST',
       url: `/agents/${agent.slug}/unpublish`,
       headers: { cookie: owner.cookie },
@@ -293,7 +290,9 @@ describe('flow.balance.low', () => {
   it('concurrent debits on two instances write exactly one event for the one crossing', async () => {
     const { slug, caller } = await pricedAgentAndCaller(1, 12);
     const responses = await Promise.all(
-      [app, second, app, second, app, second].map((via) => invoke(slug, caller, via)),
+      [test.app, test.other, test.app, test.other, test.app, test.other].map((via) =>
+        invoke(slug, caller, via),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([
       200, 200, 200, 200, 200, 200,
@@ -324,7 +323,7 @@ describe('flow.balance.low', () => {
   });
 
   it('a subscription payment crossing the threshold writes the event too', async () => {
-    const owner = await signIn(app);
+    const owner = await signIn(test.app);
     const { slug } = await createAgent(owner);
     const published = await publish(owner, slug, {
       monetization: 'subscription',
@@ -332,9 +331,9 @@ describe('flow.balance.low', () => {
       tags: ['x'],
     });
     expect(published.statusCode).toBe(200);
-    const subscriber = await signIn(app);
+    const subscriber = await signIn(test.app);
     await fund(subscriber.userId, 12);
-    const subscribed = await app.inject({
+    const subscribed = await test.app.inject({
       method: 'POST',
       url: `/agents/${slug}/subscribe`,
       headers: { cookie: subscriber.cookie },

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { App } from '../../api/app';
 import { DELIVERY_BODY_LIMIT_BYTES, DELIVERY_TIMEOUT_MS } from '../../shared/webhooks/events';
 import {
   createOutboundClient,
@@ -8,7 +7,7 @@ import {
   type OutboundClient,
 } from '../../shared/net/outbound-client';
 import { signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 /**
  * SSRF (issue 6, docs/spec/contract.md §7): with no host allow-listed, a webhook URL aimed at loopback,
@@ -30,21 +29,16 @@ const MATRIX: [label: string, url: string, reason: string][] = [
   ['plain http', 'http://example.com/', 'must use https'],
 ];
 
-let strict: TestContext;
-let strictApp: App;
 let owner: SignedIn;
 
+const strict = useTestApp({ env: { ...UNLIMITED_RATES, WEBHOOK_ALLOWED_HOSTS: '' } });
 beforeAll(async () => {
-  strict = await createTestContext({ ...UNLIMITED_RATES, WEBHOOK_ALLOWED_HOSTS: '' });
-  strictApp = await strict.newApi();
-  await strictApp.ready();
-  owner = await signIn(strictApp);
+  owner = await signIn(strict.app);
 });
-afterAll(async () => strict?.close());
 
 describe('POST /me/webhooks with nothing allow-listed', () => {
   it.each(MATRIX)('refuses %s (%s): 400 invalid_url naming the field', async (_, url, reason) => {
-    const response = await strictApp.inject({
+    const response = await strict.app.inject({
       method: 'POST',
       url: '/me/webhooks',
       headers: { cookie: owner.cookie },
@@ -57,7 +51,7 @@ describe('POST /me/webhooks with nothing allow-listed', () => {
   });
 
   it('stored none of them', async () => {
-    expect(await strict.sql('select id from webhooks')).toEqual([]);
+    expect(await strict.ctx.sql('select id from webhooks')).toEqual([]);
   });
 });
 
@@ -65,7 +59,7 @@ describe('the delivery client with nothing allow-listed', () => {
   let client: OutboundClient;
   beforeAll(() => {
     client = createOutboundClient({
-      allowedHosts: strict.config.webhookAllowedHosts,
+      allowedHosts: strict.ctx.config.webhookAllowedHosts,
       timeoutMs: DELIVERY_TIMEOUT_MS,
       maxResponseBytes: DELIVERY_BODY_LIMIT_BYTES,
       onLargeBody: 'truncate',
@@ -115,26 +109,21 @@ async function redirectingReceiver(location: (port: number) => string): Promise<
 }
 
 describe('a redirect from an allow-listed receiver (default development hosts)', () => {
-  let relaxed: TestContext;
   let client: OutboundClient;
-  beforeAll(async () => {
-    relaxed = await createTestContext(UNLIMITED_RATES);
+  const relaxed = useTestApp({ env: UNLIMITED_RATES, beforeClose: () => client?.close() });
+  beforeAll(() => {
     client = createOutboundClient({
-      allowedHosts: relaxed.config.webhookAllowedHosts,
+      allowedHosts: relaxed.ctx.config.webhookAllowedHosts,
       timeoutMs: DELIVERY_TIMEOUT_MS,
       maxResponseBytes: DELIVERY_BODY_LIMIT_BYTES,
       onLargeBody: 'truncate',
     });
   });
-  afterAll(async () => {
-    await client?.close();
-    await relaxed?.close();
-  });
 
   it('the loopback receiver is accepted as a webhook URL there', async () => {
-    const api = await relaxed.newApi();
-    await api.ready();
+    const api = relaxed.app;
     const session = await signIn(api);
+
     const receiver = await redirectingReceiver(() => 'http://169.254.169.254/');
     try {
       const response = await api.inject({

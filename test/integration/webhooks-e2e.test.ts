@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import type { App } from '../../api/app';
 import { ensureWebhookDispatcher } from '../../api/maintenance';
 import { signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
@@ -12,28 +11,23 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  * delivery), each verified as a receiver would (spec signature and Standard Webhooks).
  */
 
-let ctx: TestContext;
-let app: App;
 let receiver: WebhookReceiver;
 let alice: SignedIn;
 
+const test = useTestApp({
+  env: { ...UNLIMITED_RATES, WEBHOOK_DISPATCH_INTERVAL_MS: '200' },
+  worker: true,
+});
 beforeAll(async () => {
-  ctx = await createTestContext({ ...UNLIMITED_RATES, WEBHOOK_DISPATCH_INTERVAL_MS: '200' });
-  app = await ctx.newApi();
-  await app.ready();
-  await ctx.startWorker();
-  await ensureWebhookDispatcher(ctx.deps.temporal, ctx.config.temporal.taskQueue, {
-    pollIntervalMs: ctx.config.webhookDispatchIntervalMs,
+  await ensureWebhookDispatcher(test.ctx.deps.temporal, test.ctx.config.temporal.taskQueue, {
+    pollIntervalMs: test.ctx.config.webhookDispatchIntervalMs,
     pollsPerRun: 500,
   });
   receiver = await startWebhookReceiver();
-  alice = await signIn(app);
+  alice = await signIn(test.app);
 });
 
-afterAll(async () => {
-  await receiver?.close();
-  await ctx?.close();
-});
+afterAll(async () => receiver?.close());
 
 /** The spec's check: `v1` is HMAC-SHA256 hex of `<t>.<raw body>` keyed with the secret. */
 function verifySpecSignature(secret: string, header: string, raw: Buffer): boolean {
@@ -58,7 +52,7 @@ function expectSigned(secret: string, request: { headers: Record<string, unknown
 }
 
 async function subscribe(path: string, events: string[]) {
-  const response = await app.inject({
+  const response = await test.app.inject({
     method: 'POST',
     url: '/me/webhooks',
     headers: { cookie: alice.cookie },
@@ -70,13 +64,13 @@ async function subscribe(path: string, events: string[]) {
 
 it('a test ping reaches the receiver signed, and its delivery shows as succeeded', async () => {
   const webhook = await subscribe('/ping', []);
-  const test = await app.inject({
+  const ping = await test.app.inject({
     method: 'POST',
     url: `/me/webhooks/${webhook.id}/test`,
     headers: { cookie: alice.cookie },
   });
-  expect(test.statusCode).toBe(202);
-  const { delivery_id: deliveryId } = test.json<{ delivery_id: string }>();
+  expect(ping.statusCode).toBe(202);
+  const { delivery_id: deliveryId } = ping.json<{ delivery_id: string }>();
 
   const [request] = await receiver.waitFor('/ping', 1, 20_000);
   expectSigned(webhook.secret, request!);
@@ -90,7 +84,7 @@ it('a test ping reaches the receiver signed, and its delivery shows as succeeded
 
   let status = 'pending';
   for (let waited = 0; status === 'pending' && waited < 10_000; waited += 100) {
-    const list = await app.inject({
+    const list = await test.app.inject({
       method: 'GET',
       url: `/me/webhooks/${webhook.id}/deliveries`,
       headers: { cookie: alice.cookie },
@@ -107,7 +101,7 @@ it('publishing an agent is delivered as agent.published to matching subscription
   const published = await subscribe('/published', ['agent.published']);
   await subscribe('/other', ['project.failed']);
 
-  const created = await app.inject({
+  const created = await test.app.inject({
     method: 'POST',
     url: '/agents',
     headers: { cookie: alice.cookie },
@@ -120,7 +114,7 @@ it('publishing an agent is delivered as agent.published to matching subscription
   });
   expect(created.statusCode).toBe(201);
   const { slug } = created.json<{ slug: string }>();
-  const publish = await app.inject({
+  const publish = await test.app.inject({
     method: 'POST',
     url: `/agents/${slug}/publish`,
     headers: { cookie: alice.cookie },

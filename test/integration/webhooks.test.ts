@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { defaultPayloadConverter, type Client } from '@temporalio/client';
-import { buildApp, type App } from '../../api/app';
+import { buildApp } from '../../api/app';
 import { MAX_WEBHOOKS_PER_USER } from '../../api/routes/webhooks/schemas';
 import { webhookTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
 import { WEBHOOK_EVENTS } from '../../shared/webhooks/events';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
-import { createTestContext, UNLIMITED_RATES, type TestContext } from '../helpers/context';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { expectError } from '../helpers/errors';
 
 /**
  * Webhook endpoints (spec "Webhooks", docs/spec/contract.md §7): subscriptions, the event catalog, test
@@ -18,44 +19,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const URL_OK = 'http://127.0.0.1:9/hooks';
 
-type Reply = Awaited<ReturnType<App['inject']>>;
 type Headers = Record<string, string>;
 
-let ctx: TestContext;
-let app: App;
 let alice: SignedIn;
 let bob: SignedIn;
 const startedDeliveries: string[] = [];
 
-beforeAll(async () => {
-  ctx = await createTestContext(UNLIMITED_RATES);
-  app = await ctx.newApi();
-  await app.ready();
-  alice = await signIn(app);
-  bob = await signIn(app);
-});
-afterAll(async () => {
+const test = useTestApp({
+  env: UNLIMITED_RATES,
   // Nothing runs these workflows here; end them so they do not linger on the server.
-  for (const id of startedDeliveries) {
-    await ctx.deps.temporal.workflow
-      .getHandle(workflowIds.webhookDelivery(id))
-      .terminate('test over')
-      .catch(() => undefined);
-  }
-  await ctx?.close();
+  beforeClose: async ({ ctx }) => {
+    for (const id of startedDeliveries) {
+      await ctx.deps.temporal.workflow
+        .getHandle(workflowIds.webhookDelivery(id))
+        .terminate('test over')
+        .catch(() => undefined);
+    }
+  },
+});
+beforeAll(async () => {
+  alice = await signIn(test.app);
+  bob = await signIn(test.app);
 });
 
 const as = (session: SignedIn): Headers => ({ cookie: session.cookie });
 
 function call(method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: object) {
-  return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
-function expectError(response: Reply, status: number, code: string, message?: string) {
-  expect({ status: response.statusCode, body: response.json() }).toEqual({
-    status,
-    body: { error: { code, message: message ?? expect.any(String) } },
-  });
+  return test.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
 async function subscribe(owner: SignedIn, body: object = { url: URL_OK }) {
@@ -67,7 +57,7 @@ async function subscribe(owner: SignedIn, body: object = { url: URL_OK }) {
 /** The delivery workflow as Temporal has it: status, type, queue and the input it was given. */
 async function deliveryWorkflow(deliveryId: string) {
   startedDeliveries.push(deliveryId);
-  const handle = ctx.deps.temporal.workflow.getHandle(workflowIds.webhookDelivery(deliveryId));
+  const handle = test.ctx.deps.temporal.workflow.getHandle(workflowIds.webhookDelivery(deliveryId));
   const description = await handle.describe();
   const history = await handle.fetchHistory();
   const started = history.events?.[0]?.workflowExecutionStartedEventAttributes;
@@ -80,7 +70,7 @@ async function deliveryWorkflow(deliveryId: string) {
 }
 
 async function deliveryRow(id: string) {
-  const [row] = await ctx.sql('select * from webhook_deliveries where id = $1', [id]);
+  const [row] = await test.ctx.sql('select * from webhook_deliveries where id = $1', [id]);
   return row;
 }
 
@@ -148,7 +138,7 @@ describe('POST /me/webhooks', () => {
   });
 
   it('accepts a Bearer session and an x-api-key; anonymous is 401', async () => {
-    const { key } = await createKey(app, bob);
+    const { key } = await createKey(test.app, bob);
     const credentials: Headers[] = [{ authorization: `Bearer ${bob.token}` }, { 'x-api-key': key }];
     for (const headers of credentials) {
       expect((await call('POST', '/me/webhooks', headers, { url: URL_OK })).statusCode).toBe(201);
@@ -157,7 +147,7 @@ describe('POST /me/webhooks', () => {
   });
 
   it(`allows ${MAX_WEBHOOKS_PER_USER} live subscriptions per user; deleting frees a place`, async () => {
-    const carol = await signIn(app);
+    const carol = await signIn(test.app);
     const ids: string[] = [];
     for (let i = 0; i < MAX_WEBHOOKS_PER_USER; i += 1) ids.push((await subscribe(carol)).id);
     expectError(
@@ -171,7 +161,7 @@ describe('POST /me/webhooks', () => {
   });
 
   it('replays a creation repeated with the same Idempotency-Key: one row, the same secret', async () => {
-    const dave = await signIn(app);
+    const dave = await signIn(test.app);
     const headers = { ...as(dave), 'idempotency-key': `hook-${randomUUID()}` };
     const first = await call('POST', '/me/webhooks', headers, { url: URL_OK });
     const second = await call('POST', '/me/webhooks', headers, { url: URL_OK });
@@ -179,14 +169,14 @@ describe('POST /me/webhooks', () => {
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    const rows = await ctx.sql('select id from webhooks where user_id = $1', [dave.userId]);
+    const rows = await test.ctx.sql('select id from webhooks where user_id = $1', [dave.userId]);
     expect(rows).toHaveLength(1);
   });
 });
 
 describe('GET /me/webhooks', () => {
   it('lists only the caller’s live subscriptions, never a secret, with last_error', async () => {
-    const erin = await signIn(app);
+    const erin = await signIn(test.app);
     const kept = await subscribe(erin, { url: URL_OK, events: ['flow.balance.low'] });
     const gone = await subscribe(erin);
     await subscribe(bob);
@@ -197,7 +187,7 @@ describe('GET /me/webhooks', () => {
       status: 500,
       error: 'receiver answered 500',
     };
-    await ctx.sql('update webhooks set last_error = $1 where id = $2', [failure, kept.id]);
+    await test.ctx.sql('update webhooks set last_error = $1 where id = $2', [failure, kept.id]);
 
     const response = await call('GET', '/me/webhooks', as(erin));
     expect(response.statusCode).toBe(200);
@@ -239,7 +229,7 @@ describe('DELETE /me/webhooks/:id', () => {
     const webhook = await subscribe(alice);
     const deleted = await call('DELETE', `/me/webhooks/${webhook.id}`, as(alice));
     expect({ status: deleted.statusCode, body: deleted.body }).toEqual({ status: 204, body: '' });
-    const [row] = await ctx.sql('select deleted_at from webhooks where id = $1', [webhook.id]);
+    const [row] = await test.ctx.sql('select deleted_at from webhooks where id = $1', [webhook.id]);
     expect(row?.deleted_at).toBeInstanceOf(Date);
     for (const [method, path] of [
       ['DELETE', ''],
@@ -268,7 +258,7 @@ describe('DELETE /me/webhooks/:id', () => {
       'webhook_not_found',
     );
     expectError(await call('DELETE', `/me/webhooks/${webhook.id}`, {}), 401, 'unauthenticated');
-    const [row] = await ctx.sql('select deleted_at from webhooks where id = $1', [webhook.id]);
+    const [row] = await test.ctx.sql('select deleted_at from webhooks where id = $1', [webhook.id]);
     expect(row?.deleted_at).toBeNull();
   });
 });
@@ -298,7 +288,7 @@ describe('POST /me/webhooks/:id/test', () => {
     expect(await deliveryWorkflow(deliveryId)).toEqual({
       status: 'RUNNING',
       type: workflowTypes.webhookDelivery,
-      taskQueue: webhookTaskQueue(ctx.config.temporal.taskQueue),
+      taskQueue: webhookTaskQueue(test.ctx.config.temporal.taskQueue),
       input: [{ deliveryId }],
     });
   });
@@ -323,7 +313,7 @@ describe('POST /me/webhooks/:id/test', () => {
       'webhook_not_found',
     );
     expectError(await call('POST', `/me/webhooks/${webhook.id}/test`, {}), 401, 'unauthenticated');
-    const rows = await ctx.sql('select id from webhook_deliveries where webhook_id = $1', [
+    const rows = await test.ctx.sql('select id from webhook_deliveries where webhook_id = $1', [
       webhook.id,
     ]);
     expect(rows).toEqual([]);
@@ -331,7 +321,7 @@ describe('POST /me/webhooks/:id/test', () => {
 
   it('answers 503 and keeps no delivery when Temporal cannot be reached', async () => {
     const webhook = await subscribe(alice);
-    const api = buildApp({ ...ctx.deps, temporal: refusingStarts(ctx.deps.temporal) });
+    const api = buildApp({ ...test.ctx.deps, temporal: refusingStarts(test.ctx.deps.temporal) });
     try {
       const response = await api.inject({
         method: 'POST',
@@ -347,7 +337,7 @@ describe('POST /me/webhooks/:id/test', () => {
     } finally {
       await api.close();
     }
-    const rows = await ctx.sql('select id from webhook_deliveries where webhook_id = $1', [
+    const rows = await test.ctx.sql('select id from webhook_deliveries where webhook_id = $1', [
       webhook.id,
     ]);
     expect(rows).toEqual([]);
@@ -374,7 +364,7 @@ describe('GET /me/webhooks/:id/deliveries', () => {
   async function recordDelivery(webhookId: string, createdAt: string, attempts: number) {
     const id = randomUUID();
     const envelope = { id: randomUUID(), event: 'project.completed', user_id: alice.userId };
-    await ctx.sql(
+    await test.ctx.sql(
       `insert into webhook_deliveries (id, webhook_id, event, payload, status, attempts,
          created_at, completed_at)
        values ($1, $2, 'project.completed', $3, $4, $5, $6, $7)`,
@@ -389,7 +379,7 @@ describe('GET /me/webhooks/:id/deliveries', () => {
       ],
     );
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
-      await ctx.sql(
+      await test.ctx.sql(
         `insert into webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms,
            status_code, error, response_body) values ($1, $2, $3, 12, $4, $5, 'nope')`,
         [id, attempt, createdAt, attempt === 1 ? null : 500, attempt === 1 ? 'timeout' : null],
@@ -482,7 +472,7 @@ describe('POST /me/webhooks/:id/deliveries/:deliveryId/redeliver', () => {
     const ping = await call('POST', `/me/webhooks/${webhook.id}/test`, as(alice));
     const originalId = ping.json<{ delivery_id: string }>().delivery_id;
     startedDeliveries.push(originalId);
-    await ctx.sql(
+    await test.ctx.sql(
       "update webhook_deliveries set status = 'failed', attempts = 4, completed_at = now() where id = $1",
       [originalId],
     );
@@ -538,7 +528,7 @@ describe('POST /me/webhooks/:id/deliveries/:deliveryId/redeliver', () => {
     const url = `/me/webhooks/${webhook.id}/deliveries/${deliveryId}/redeliver`;
     expectError(await call('POST', url, as(bob)), 404, 'webhook_not_found');
     expectError(await call('POST', url, {}), 401, 'unauthenticated');
-    const rows = await ctx.sql('select id from webhook_deliveries where webhook_id = $1', [
+    const rows = await test.ctx.sql('select id from webhook_deliveries where webhook_id = $1', [
       webhook.id,
     ]);
     expect(rows).toHaveLength(1);

@@ -158,12 +158,9 @@ const FORBIDDEN: Array<[string, Probe, string[]]> = [
     ['workflows/README.md', 'api/'],
   ],
   [
-    "a listed exception's file still takes nothing else from workers/",
-    probe(
-      'workflows/webhook-dispatch.ts',
-      "import type { WorkerOptions } from '../workers/worker';",
-    ),
-    ['workflows/README.md', 'workers/activities/'],
+    'workflows → a value of shared/ beside its pure modules (a name that only starts alike)',
+    probe('workflows/__probe__.ts', "import { DAY_MS } from '../shared/domain/calendar-extra';"),
+    ['workflows/README.md', 'import type'],
   ],
 ];
 
@@ -193,6 +190,14 @@ const ALLOWED: Array<[string, Probe]> = [
       "import type { ProjectActivities } from '../workers/activities/projects';",
       "import type { WebhookDeliveryInput } from '../shared/temporal/workflows';",
       "import { chainSyncWorkflow } from './chain-sync';",
+    ),
+  ],
+  [
+    "workflows → values of shared/'s pure modules, shared with the activities",
+    probe(
+      'workflows/__probe__.ts',
+      "import { OUTBOX_BATCH } from '../shared/temporal/workflow-constants';",
+      "import { DAY_MS } from '../shared/domain/calendar';",
     ),
   ],
   [

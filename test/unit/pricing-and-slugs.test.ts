@@ -1,10 +1,4 @@
-import {
-  addMonthUtc,
-  basePrice,
-  nextUtcDay,
-  splitEarnings,
-  toolsPrice,
-} from '../../shared/domain/pricing';
+import { basePrice, splitEarnings, toolsPrice } from '../../shared/domain/pricing';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify, suffixedSlug } from '../../shared/domain/slug';
 
 describe('splitEarnings', () => {
@@ -71,29 +65,6 @@ describe('toolsPrice', () => {
     ]);
     expect(toolsPrice(['web_search', 'browser', 'git', 'web_search'], prices)).toBe(800_000n);
     expect(toolsPrice([], prices)).toBe(0n);
-  });
-});
-
-describe('calendar helpers', () => {
-  it('addMonthUtc clamps to the last day of shorter months', () => {
-    expect(addMonthUtc(new Date('2026-01-31T10:00:00.000Z')).toISOString()).toBe(
-      '2026-02-28T10:00:00.000Z',
-    );
-    expect(addMonthUtc(new Date('2028-01-31T00:00:00.000Z')).toISOString()).toBe(
-      '2028-02-29T00:00:00.000Z',
-    );
-    expect(addMonthUtc(new Date('2026-12-15T23:59:59.999Z')).toISOString()).toBe(
-      '2027-01-15T23:59:59.999Z',
-    );
-  });
-
-  it('nextUtcDay is the coming UTC midnight', () => {
-    expect(nextUtcDay(new Date('2026-11-22T23:59:59.000Z')).toISOString()).toBe(
-      '2026-11-23T00:00:00.000Z',
-    );
-    expect(nextUtcDay(new Date('2026-12-31T00:00:00.000Z')).toISOString()).toBe(
-      '2027-01-01T00:00:00.000Z',
-    );
   });
 });
 

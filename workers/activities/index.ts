@@ -35,5 +35,3 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
   };
 }
-
-export type Activities = ReturnType<typeof createActivities>;

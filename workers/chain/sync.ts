@@ -4,6 +4,7 @@ import { BaseError, ResponseBodyTooLargeError, type Log, type PublicClient } fro
 import type { Config } from '../../shared/config';
 import type { TokenTemplate } from '../../shared/db/entities/token';
 import type { Logger } from '../../shared/logger';
+import { recordIndexerLag, recordReorgRollback } from '../../shared/metrics/worker-metrics';
 import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
 import { decodeBatch, decodeTreasuryTransfers, type Role } from './decode';
 import { rollbackAbove, writeBatch } from './store';
@@ -82,6 +83,8 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
 
   const rolledBackTo = await checkForReorg(deps, em, client, chainId, head);
   let nextBlock = await cursorOf(em, chainId, deps.config.chainSync.startBlocks[chainId] ?? 0);
+  // Blocks from the cursor to the head (docs/metrics.md), here and after every range.
+  recordIndexerLag(chainId, head - nextBlock + 1);
   let range = input.logRange;
   let logs = 0;
   const roles = await rolesOf(deps, em, chainId);
@@ -114,6 +117,7 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
     await writeRange(deps, em, chainId, read, roles, watch, safe);
     logs += read.logs.length;
     nextBlock = read.to + 1;
+    recordIndexerLag(chainId, head - read.to);
     deps.heartbeat?.();
   }
   // The figures that move with the head alone: treasury transfers and graduations becoming
@@ -186,6 +190,7 @@ async function checkForReorg(
     );
   });
   deps.logger.warn({ chainId, ancestor }, 'chain reorganisation: rolled back above the ancestor');
+  recordReorgRollback(chainId);
   return ancestor;
 }
 

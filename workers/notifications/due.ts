@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-
-/** Notifications handed to the workflow per poll; a full batch makes it poll again at once. */
-export const NOTIFICATION_BATCH = 20;
+import { NOTIFICATION_BATCH } from '../../shared/temporal/workflow-constants';
 
 /**
  * The ids of notifications due for delivery, oldest first: unsent, their user has a linked

@@ -3,8 +3,9 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import type { WebhookLastError } from '../../shared/db/entities/webhook';
 import { signatureHeaders } from '../../shared/domain/signature';
+import { recordDeliveryAttempt } from '../../shared/metrics/worker-metrics';
 import { OutboundError, type OutboundClient } from '../../shared/net/outbound-client';
-import { DELIVERY_RETRY_BASES_MS } from '../../shared/webhooks/events';
+import { DELIVERY_RETRY_BASES_MS } from '../../shared/temporal/workflow-constants';
 
 /** The first attempt and one per retry base. */
 export const MAX_DELIVERY_ATTEMPTS = DELIVERY_RETRY_BASES_MS.length + 1;
@@ -71,6 +72,7 @@ export async function attemptDelivery(
   if (target.deleted_at !== null) {
     const outcome = { startedAt: new Date(), durationMs: 0, statusCode: null, responseBody: null };
     await record(em, input, target, { ...outcome, error: 'subscription deleted' }, 'failed');
+    recordDeliveryAttempt('failed_permanently', null);
     return { ok: false, status: null, error: 'subscription deleted', done: true };
   }
 
@@ -78,6 +80,11 @@ export async function attemptDelivery(
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const settled = ok ? 'succeeded' : input.attempt >= MAX_DELIVERY_ATTEMPTS ? 'failed' : null;
   await record(em, input, target, outcome, settled);
+  // Counted after the record commits: an attempt whose record was lost counts once, by its retry.
+  recordDeliveryAttempt(
+    ok ? 'delivered' : settled ? 'failed_permanently' : 'failed_retrying',
+    outcome.statusCode,
+  );
   return { ok, status: outcome.statusCode, error: outcome.error, done: settled !== null };
 }
 

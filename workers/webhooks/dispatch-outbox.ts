@@ -1,7 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-
-/** Outbox rows turned into deliveries per call; a full batch makes the dispatcher poll again at once. */
-export const OUTBOX_BATCH = 100;
+import { OUTBOX_BATCH } from '../../shared/temporal/workflow-constants';
 
 export interface OutboxBatch {
   /** The outbox rows this call handled; mark them with `markOutboxDispatched` once their deliveries run. */

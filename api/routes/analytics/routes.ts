@@ -9,7 +9,7 @@ import {
   LATENCY_MAX_DAYS,
   LATENCY_MAX_SAMPLES,
 } from './schemas';
-import { myAnalytics } from './service';
+import { myAnalytics, type AnalyticsDeps } from './service';
 import { errors } from '../../plugins/openapi';
 
 const DESCRIPTION =
@@ -27,7 +27,7 @@ const DESCRIPTION =
 
 /** The caller's analytics (docs/spec/contract.md §11 entitlements). A session or an API key. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const reads = { db: opts.deps.db };
+  const deps: AnalyticsDeps = { db: opts.deps.db, usage: app.usage };
 
   app.get(
     '/me/analytics',
@@ -43,10 +43,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (
         response: { 200: analyticsSchema },
       },
     },
-    async (request) => {
-      // Read-your-writes on this instance: the key requests it has buffered are written first.
-      await app.usage.flush();
-      return myAnalytics(reads, actorOf(request).userId, request.query);
-    },
+    async (request) => myAnalytics(deps, actorOf(request), request.query),
   );
 };

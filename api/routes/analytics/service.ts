@@ -1,7 +1,10 @@
+import { DAY_MS, utcDateString } from '../../../shared/domain/calendar';
 import type { SqlReader } from '../../../shared/db/sql';
 import { periodStart } from '../../../shared/domain/spend-period';
 import { analyticsLevelOf } from '../../../shared/domain/tiers';
 import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../access/actor';
+import type { UsageRecorder } from '../../access/usage-recorder';
 import { advancedAnalytics, basicAnalytics, entitledTier } from './queries';
 import {
   BASIC_MAX_DAYS,
@@ -20,21 +23,24 @@ import {
 
 export interface AnalyticsDeps {
   db: SqlReader;
+  /** This instance's buffered usage rows, written before the read (read-your-writes). */
+  usage: Pick<UsageRecorder, 'flush'>;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The UTC day `daysBack` days before the one starting at `dayStart`, as YYYY-MM-DD. */
 function dayBefore(dayStart: Date, daysBack: number): string {
-  return new Date(dayStart.getTime() - daysBack * DAY_MS).toISOString().slice(0, 10);
+  return utcDateString(new Date(dayStart.getTime() - daysBack * DAY_MS));
 }
 
 export async function myAnalytics(
   deps: AnalyticsDeps,
-  userId: number,
+  actor: Actor,
   query: AnalyticsQuery,
-  now = new Date(),
 ): Promise<Analytics> {
+  // Read-your-writes on this instance: the key requests it has buffered are written first.
+  await deps.usage.flush();
+  const { userId } = actor;
+  const now = new Date();
   const tier = (await deps.db.row(entitledTier, [userId]))?.tier ?? null;
   const level = analyticsLevelOf(tier);
   if (tier === null || level === 'none') {

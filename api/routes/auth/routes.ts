@@ -1,7 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Hex } from 'viem';
 import { ChainClients } from '../../../shared/chain/clients';
 import { createOutboundClient } from '../../../shared/net/outbound-client';
 import type { ApiDeps } from '../../deps';
@@ -11,24 +9,37 @@ import {
   SESSION_LIFETIME_SECONDS,
 } from '../../access/session-tokens';
 import { actorOf } from '../../access/actor';
-import { issueNonce, verifySiwe } from './siwe';
+import { MATRIX_LOGIN_MAX_RESPONSE_BYTES, MATRIX_LOGIN_TIMEOUT_MS } from './matrix';
 import {
-  linkMatrixAccount,
-  linkWallet,
-  MATRIX_LOGIN_MAX_RESPONSE_BYTES,
-  MATRIX_LOGIN_TIMEOUT_MS,
-  matrixUser,
-  verifyOpenIdToken,
-} from './matrix';
-import {
+  loggedOutResponse,
   matrixLoginBody,
   matrixLoginResultSchema,
   meSchema,
+  nonceSchema,
   verifyBody,
   verifyResultSchema,
 } from './schemas';
-import { isoTime } from '../../wire';
+import {
+  currentUser,
+  logout,
+  matrixLogin,
+  nonce,
+  verifyWallet,
+  type AuthDeps,
+  type SignedIn,
+} from './service';
 import { errors } from '../../plugins/openapi';
+
+/** Puts a new session's token in the svc_session cookie; answers the body. */
+function withSession<Body>(reply: FastifyReply, result: SignedIn<Body>): Body {
+  if (result.sessionToken !== null) {
+    reply.setCookie(SESSION_COOKIE, result.sessionToken, {
+      ...SESSION_COOKIE_OPTIONS,
+      maxAge: SESSION_LIFETIME_SECONDS,
+    });
+  }
+  return result.body;
+}
 
 /**
  * SIWE and Matrix login, account linking, logout and the current user (docs/spec/contract.md §3 and
@@ -49,26 +60,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
   });
   app.addHook('onClose', async () => outbound.close());
   const homeservers = deps.config.matrix.loginHomeservers;
-
-  /** A new session for `userId`, its token in the svc_session cookie. */
-  async function startSession(reply: FastifyReply, userId: number): Promise<void> {
-    const now = Math.floor(Date.now() / 1000);
-    const expiresAt = new Date((now + SESSION_LIFETIME_SECONDS) * 1000);
-    const sessionId = await app.access.sessions.create(userId, expiresAt);
-    const { token } = app.access.tokens.sign(userId, sessionId, now);
-    reply.setCookie(SESSION_COOKIE, token, {
-      ...SESSION_COOKIE_OPTIONS,
-      maxAge: SESSION_LIFETIME_SECONDS,
-    });
-  }
-
-  /** After a link committed: every instance reads the user's sessions and keys again. */
-  async function invalidateUser(userId: number): Promise<void> {
-    await Promise.all([
-      app.access.sessions.invalidateUser(userId),
-      app.access.apiKeys.invalidateUser(userId),
-    ]);
-  }
+  const depsOf = (request: FastifyRequest): AuthDeps => ({
+    em: request.em,
+    siwe,
+    // The request's logger: warnings carry its request id.
+    matrix: { outbound, homeservers, logger: request.log },
+    sessions: app.access.sessions,
+    tokens: app.access.tokens,
+    apiKeys: app.access.apiKeys,
+  });
 
   app.post(
     '/auth/nonce',
@@ -83,13 +83,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
           '/auth/verify. A nonce logs in once and expires after 10 minutes. While Redis is ' +
           'unreachable: 503 service_unavailable.',
         tags: ['auth'],
-        response: { 200: z.object({ nonce: z.string(), expiresAt: isoTime }) },
+        response: { 200: nonceSchema },
       },
     },
-    async () => {
-      const { nonce, expiresAt } = await issueNonce(siwe);
-      return { nonce, expiresAt: expiresAt.toISOString() };
-    },
+    async (request) => nonce(depsOf(request), request.actor),
   );
 
   app.post(
@@ -113,34 +110,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
         response: { 200: verifyResultSchema },
       },
     },
-    async (request, reply) => {
-      const address = await verifySiwe(siwe, {
-        message: request.body.message,
-        signature: request.body.signature as Hex,
-      });
-      // A signed-in user without a wallet links this one. The cached profile can only be
-      // behind by a wallet linked meanwhile: the conditional update sees it and answers null.
-      const actor = request.actor;
-      if (actor && actor.user.address === null) {
-        const linked = await linkWallet(request.em, actor.userId, address);
-        if (linked) {
-          await invalidateUser(linked.id);
-          return { user: { ...linked, address } };
-        }
-      }
-      // First login creates the user; the no-op update makes RETURNING answer both ways.
-      const [user] = await request.em.execute<
-        { id: number; address: string; matrix_user_id: string | null }[]
-      >(
-        `insert into users (address) values (?)
-         on conflict (address) do update set address = excluded.address
-         returning id, address, matrix_user_id`,
-        [address],
-      );
-      if (!user) throw new Error('user upsert returned nothing');
-      await startSession(reply, user.id);
-      return { user: { id: user.id, address: user.address, matrixUserId: user.matrix_user_id } };
-    },
+    async (request, reply) =>
+      withSession(reply, await verifyWallet(depsOf(request), request.actor, request.body)),
   );
 
   app.post(
@@ -174,21 +145,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
         response: { 200: matrixLoginResultSchema },
       },
     },
-    async (request, reply) => {
-      const matrixUserId = await verifyOpenIdToken(
-        { outbound, homeservers, logger: request.log },
-        request.body,
-      );
-      const actor = request.actor;
-      if (actor) {
-        const { user, changed } = await linkMatrixAccount(request.em, actor.userId, matrixUserId);
-        if (changed) await invalidateUser(user.id);
-        return { user: { ...user, matrixUserId } };
-      }
-      const user = await matrixUser(request.em, matrixUserId);
-      await startSession(reply, user.id);
-      return { user: { ...user, matrixUserId } };
-    },
+    async (request, reply) =>
+      withSession(reply, await matrixLogin(depsOf(request), request.actor, request.body)),
   );
 
   app.post(
@@ -203,12 +161,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
           'all the same. API keys are not affected: revoke those with DELETE ' +
           '/me/api-keys/{id}.',
         tags: ['auth'],
-        response: { 204: z.null().describe('Logged out') },
+        response: { 204: loggedOutResponse },
       },
     },
     async (request, reply) => {
-      const sessionId = request.actor?.sessionId;
-      if (sessionId) await app.access.sessions.revoke(sessionId);
+      await logout(depsOf(request), request.actor);
       reply.clearCookie(SESSION_COOKIE, SESSION_COOKIE_OPTIONS);
       return reply.code(204).send(null);
     },
@@ -227,15 +184,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
         response: { 200: meSchema },
       },
     },
-    async (request) => {
-      // From the credential cache: authentication read the user with the key or session.
-      const { userId, user } = actorOf(request);
-      return {
-        id: userId,
-        address: user.address,
-        matrixUserId: user.matrixUserId,
-        createdAt: user.createdAt.toISOString(),
-      };
-    },
+    async (request) => currentUser(depsOf(request), actorOf(request)),
   );
 };

@@ -90,3 +90,10 @@ export const meSchema = z
       createdAt: '2026-11-24T10:00:00.000Z',
     },
   });
+
+export const nonceSchema = z.object({ nonce: z.string(), expiresAt: isoTime });
+
+export const loggedOutResponse = z.null().describe('Logged out');
+
+export type VerifyInput = z.output<typeof verifyBody>;
+export type MatrixLoginInput = z.output<typeof matrixLoginBody>;

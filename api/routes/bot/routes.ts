@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMatrixBot } from '../../../shared/matrix/client';
 import type { ApiDeps } from '../../deps';
@@ -11,7 +12,7 @@ import {
   sendMessageBody,
   sendMessageResult,
 } from './schemas';
-import { joinRoom, sendMessage } from './service';
+import { joinRoom, sendMessage, type BotDeps } from './service';
 
 const tags = ['bot gateway'];
 const PREFIX = '/api/v1';
@@ -27,6 +28,7 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
     accessToken: deps.config.matrix.accessToken,
   });
   root.addHook('onClose', async () => bot.close());
+  const depsOf = (request: FastifyRequest): BotDeps => ({ bot, logger: request.log });
   if (!deps.config.matrix.homeserverUrl || !deps.config.matrix.accessToken) {
     deps.logger.warn(
       'bot gateway: no Matrix homeserver configured (MATRIX_HOMESERVER_URL, ' +
@@ -61,10 +63,10 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
           },
         },
         async (request) =>
-          sendMessage(
-            { bot, logger: request.log },
-            { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
-          ),
+          sendMessage(depsOf(request), {
+            ...request.body,
+            idempotencyKey: request.headers['idempotency-key'],
+          }),
       );
 
       app.post(
@@ -84,7 +86,7 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
             errors: botErrors('forbidden', 'room_not_found', 'send_failed'),
           },
         },
-        async (request) => joinRoom({ bot, logger: request.log }, request.body),
+        async (request) => joinRoom(depsOf(request), request.body),
       );
     },
     { prefix: PREFIX },

@@ -12,6 +12,7 @@ import { BotError } from './errors';
 /**
  * The bot gateway (spec "Bot messaging gateway", docs/bot-gateway.md): each request is one
  * client-server call of the bot's own account, its Matrix errors mapped to the gateway's table.
+ * The caller is a bot token, not a user: the services take `(deps, input)`, no actor.
  */
 
 export interface BotDeps {

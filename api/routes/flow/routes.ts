@@ -1,5 +1,5 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorEnvelopeSchema, AppError } from '../../../shared/errors';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
@@ -9,8 +9,9 @@ import {
   flowBalanceSchema,
   ledgerPageSchema,
   ledgerQuery,
+  payoutsWildcardParams,
 } from './schemas';
-import { creditFlow, flowBalance, listLedger } from './service';
+import { creditFlow, flowBalance, listLedger, type FlowDeps } from './service';
 import { errors } from '../../plugins/openapi';
 
 const tags = ['flow'];
@@ -27,7 +28,12 @@ const PAYOUT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** FLOW balance, ledger and internal credits (spec "FLOW", docs/spec/contract.md §6). */
 export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const reads = { db: opts.deps.db, cursors: app.cursors };
+  const depsOf = (request: FastifyRequest): FlowDeps => ({
+    em: request.em,
+    db: opts.deps.db,
+    cursors: app.cursors,
+    config: opts.deps.config,
+  });
   app.get(
     '/ledger',
     {
@@ -42,7 +48,7 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
         response: { 200: ledgerPageSchema },
       },
     },
-    async (request) => listLedger(reads, actorOf(request).userId, request.query),
+    async (request) => listLedger(depsOf(request), actorOf(request), request.query),
   );
 
   app.get(
@@ -63,11 +69,7 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
     async (request, reply) => {
       reply.header('deprecation', `@${FLOW_BALANCE_DEPRECATED_AT}`);
       reply.header('link', FLOW_BALANCE_SUCCESSOR);
-      return flowBalance(
-        reads,
-        actorOf(request).userId,
-        opts.deps.config.payments.topupSettlementHours,
-      );
+      return flowBalance(depsOf(request), actorOf(request));
     },
   );
 
@@ -101,7 +103,7 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
         '(see GET /me/flow-onchain).',
       errors: errors('gone'),
       tags,
-      params: z.object({ '*': z.string().describe('Any path below /me/payouts') }),
+      params: payoutsWildcardParams,
       deprecated: true,
       response: { 410: errorEnvelopeSchema },
     },
@@ -125,7 +127,7 @@ export const flowRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, 
       },
     },
     async (request, reply) => {
-      const { replayed, ...result } = await creditFlow(request.em, request.body);
+      const { replayed, ...result } = await creditFlow(depsOf(request), request.body);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(replayed ? 200 : 201).send(result);
     },

@@ -109,3 +109,11 @@ export const creditResultSchema = z
     balance: z.number().describe('The user’s spendable FLOW now'),
   })
   .meta({ id: 'FlowCredit' });
+
+/** Every path below the removed `/me/payouts`. */
+export const payoutsWildcardParams = z.object({
+  '*': z.string().describe('Any path below /me/payouts'),
+});
+
+export type LedgerInput = z.output<typeof ledgerQuery>;
+export type CreditInput = z.output<typeof creditBody>;

@@ -1,5 +1,5 @@
 import { DriverException, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { z } from 'zod';
+import type { Config } from '../../../shared/config';
 import { LedgerEntry } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import type { CursorCodec } from '../../../shared/domain/cursor';
@@ -7,10 +7,11 @@ import type { SqlReader } from '../../../shared/db/sql';
 import { flowNumber } from '../../../shared/domain/flow';
 import { AppError } from '../../../shared/errors';
 import { creditUser } from '../../../shared/flow/ledger';
+import type { Actor } from '../../access/actor';
 import { keyset } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
 import { flowBalance as balanceQuery, LEDGER_ORDER, ledgerPage, type LedgerRow } from './queries';
-import type { creditBody, ledgerQuery, LedgerEntryWire } from './schemas';
+import type { CreditInput, LedgerEntryWire, LedgerInput } from './schemas';
 
 /** FLOW reads for one user, and the internal credit (spec "FLOW balance and ledger", §6). */
 
@@ -20,10 +21,13 @@ export const CREDIT_REF_TYPE = 'credit';
 /** PostgreSQL's SQLSTATE when a bigint balance would overflow. */
 const NUMERIC_OUT_OF_RANGE = '22003';
 
-/** The reads: prepared statements, no entities. */
-export interface FlowReadDeps {
+export interface FlowDeps {
+  /** Writes (the internal credit): the request's EntityManager. */
+  em: EntityManager;
+  /** Reads: prepared statements, no entities. */
   db: SqlReader;
   cursors: CursorCodec;
+  config: Pick<Config, 'payments'>;
 }
 
 export function ledgerEntryWire(entry: LedgerRow): LedgerEntryWire {
@@ -55,10 +59,11 @@ function ledgerRowOf(entry: LedgerEntry): LedgerRow {
 
 /** The caller's ledger, newest first, keyset-paged (`from` inclusive, `to` exclusive). */
 export async function listLedger(
-  deps: FlowReadDeps,
-  userId: number,
-  query: z.output<typeof ledgerQuery>,
+  deps: Pick<FlowDeps, 'db' | 'cursors'>,
+  actor: Actor,
+  query: LedgerInput,
 ) {
+  const { userId } = actor;
   const { from, to, reason } = query;
   if (from && to && from > to) throw new AppError('invalid_request', 'from: must not be after to');
   const page = keyset(deps.cursors, LEDGER_ORDER, {
@@ -84,12 +89,12 @@ export async function listLedger(
 }
 
 /** The deprecated balance record, from one statement (one snapshot). */
-export async function flowBalance(
-  deps: Pick<FlowReadDeps, 'db'>,
-  userId: number,
-  settlementHours: number,
-) {
-  const totals = await deps.db.row(balanceQuery, [userId, RECENT_LEDGER_SIZE, settlementHours]);
+export async function flowBalance(deps: Pick<FlowDeps, 'db' | 'config'>, actor: Actor) {
+  const totals = await deps.db.row(balanceQuery, [
+    actor.userId,
+    RECENT_LEDGER_SIZE,
+    deps.config.payments.topupSettlementHours,
+  ]);
   const micro = (value: string | undefined) => BigInt(value ?? 0);
   const spendable = micro(totals?.spendable);
   const granted = micro(totals?.subscription_grant);
@@ -111,8 +116,6 @@ export async function flowBalance(
     recentLedger: (totals?.recent ?? []).map(ledgerEntryWire),
   };
 }
-
-type CreditInput = z.output<typeof creditBody>;
 
 async function spendableOf(em: EntityManager, userId: number): Promise<number> {
   const [row] = await em.execute<{ spendable: string }[]>(
@@ -175,9 +178,10 @@ async function insertCredit(em: EntityManager, input: CreditInput) {
 /**
  * Credits FLOW once per refId. A concurrent duplicate loses on the unique index
  * `ledger_entries_credit_ref_unique` (its transaction, balance update included, rolls back)
- * and is then answered like any later replay.
+ * and is then answered like any later replay. An internal route: no user acts, so no actor.
  */
-export async function creditFlow(em: EntityManager, input: CreditInput) {
+export async function creditFlow(deps: Pick<FlowDeps, 'em'>, input: CreditInput) {
+  const { em } = deps;
   const earlier = await earlierCredit(em, input);
   if (earlier) return { replayed: true, ...earlier };
   try {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { pingTemporal } from '../../../shared/temporal';
 import type { ApiDeps } from '../../deps';
 import { errors } from '../../plugins/openapi';
+import { liveSchema, readySchema } from './schemas';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -16,15 +16,6 @@ function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
-
-const readySchema = z.object({
-  status: z.literal('ready'),
-  checks: z.object({
-    postgres: z.literal('ok'),
-    redis: z.literal('ok'),
-    temporal: z.literal('ok'),
-  }),
-});
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {
   const checks: Record<Dependency, () => Promise<unknown>> = {
@@ -47,7 +38,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
           'Answers 200 while the process runs, whatever its dependencies do: for a ' +
           'liveness probe. No credentials are read and it is never rate limited.',
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: liveSchema },
       },
     },
     async () => ({ status: 'ok' as const }),

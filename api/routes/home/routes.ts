@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ApiDeps } from '../../deps';
+import { homeSchema, type Home } from './schemas';
 
 /** The guides in the repository, for a developer who lands on `GET /`. */
 export const GUIDES = [
@@ -11,26 +11,6 @@ export const GUIDES = [
   { path: 'docs/bot-gateway.md', about: 'The Matrix bot gateway, Matrix login, notifications' },
   { path: 'docs/decisions.md', about: 'What this service chose where the spec is silent' },
 ] as const;
-
-const homeSchema = z
-  .object({
-    name: z.string(),
-    version: z.string(),
-    docs: z.string().describe('The interactive API reference'),
-    openapi: z.string().describe('The OpenAPI 3.1 document'),
-    health: z.string(),
-    readiness: z.string(),
-    guides: z
-      .array(z.object({ path: z.string(), about: z.string() }))
-      .describe('Guides in the service’s repository'),
-    faucet: z
-      .string()
-      .optional()
-      .describe('Outside production: how to get test FLOW (POST, signed in)'),
-  })
-  .meta({ id: 'Home' });
-
-type Home = z.infer<typeof homeSchema>;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

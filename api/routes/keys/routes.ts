@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
 import {
@@ -8,16 +7,17 @@ import {
   createdKeySchema,
   createKeyBody,
   keyIdParams,
+  keyListSchema,
   recentQuery,
   recentSchema,
+  revokedResponse,
   rolledKeySchema,
-  DEFAULT_GRACE_SECONDS,
   rollKeyBody,
   updateKeyBody,
   usageQuery,
   usageSchema,
 } from './schemas';
-import { createKey, listKeys, revokeKey, rollKey, updateKey } from './service';
+import { createKey, listKeys, revokeKey, rollKey, updateKey, type KeyDeps } from './service';
 import { keyUsage, recentCalls } from './usage';
 import { errors } from '../../plugins/openapi';
 
@@ -25,10 +25,11 @@ const tags = ['api-keys'];
 
 /** API keys (spec "API keys", docs/spec/contract.md §4). A session or an API key may manage keys. */
 export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const reads = { db: opts.deps.db };
-  const services = (request: FastifyRequest) => ({
+  const depsOf = (request: FastifyRequest): KeyDeps => ({
     em: request.em,
+    db: opts.deps.db,
     apiKeys: app.access.apiKeys,
+    usage: app.usage,
   });
 
   app.post(
@@ -50,7 +51,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
       },
     },
     async (request, reply) => {
-      const created = await createKey(services(request), actorOf(request).userId, request.body);
+      const created = await createKey(depsOf(request), actorOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -65,10 +66,10 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
           'The caller’s keys that still work (a rolled key until its grace period ends), ' +
           'newest first; never the raw key, only its prefix.',
         tags,
-        response: { 200: z.object({ items: z.array(apiKeySchema) }) },
+        response: { 200: keyListSchema },
       },
     },
-    async (request) => listKeys(reads, actorOf(request).userId),
+    async (request) => listKeys(depsOf(request), actorOf(request)),
   );
 
   app.patch(
@@ -89,7 +90,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
       },
     },
     async (request) =>
-      updateKey(services(request), actorOf(request).userId, request.params.id, request.body),
+      updateKey(depsOf(request), actorOf(request), { ...request.params, ...request.body }),
   );
 
   app.delete(
@@ -104,11 +105,11 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
         errors: errors('api_key_not_found'),
         tags,
         params: keyIdParams,
-        response: { 204: z.null().describe('Revoked') },
+        response: { 204: revokedResponse },
       },
     },
     async (request, reply) => {
-      await revokeKey(services(request), actorOf(request).userId, request.params.id);
+      await revokeKey(depsOf(request), actorOf(request), request.params);
       return reply.code(204).send(null);
     },
   );
@@ -133,13 +134,8 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
       },
     },
     async (request, reply) => {
-      const grace = request.body?.grace_seconds ?? DEFAULT_GRACE_SECONDS;
-      const rolled = await rollKey(
-        services(request),
-        actorOf(request).userId,
-        request.params.id,
-        grace,
-      );
+      const input = { ...request.params, ...request.body };
+      const rolled = await rollKey(depsOf(request), actorOf(request), input);
       return reply.code(201).send(rolled);
     },
   );
@@ -161,11 +157,8 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
         response: { 200: usageSchema },
       },
     },
-    async (request) => {
-      // Read-your-writes on this instance: what it has buffered is written first.
-      await app.usage.flush();
-      return keyUsage(reads, actorOf(request).userId, request.params.id, request.query.since);
-    },
+    async (request) =>
+      keyUsage(depsOf(request), actorOf(request), { ...request.params, ...request.query }),
   );
 
   app.get(
@@ -184,9 +177,7 @@ export const keyRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, o
         response: { 200: recentSchema },
       },
     },
-    async (request) => {
-      await app.usage.flush();
-      return recentCalls(reads, actorOf(request).userId, request.params.id, request.query.limit);
-    },
+    async (request) =>
+      recentCalls(depsOf(request), actorOf(request), { ...request.params, ...request.query }),
   );
 };

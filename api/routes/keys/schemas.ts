@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { parseFlow } from '../../../shared/domain/flow';
 import { SPEND_PERIODS } from '../../../shared/domain/spend-period';
-import { isoTime } from '../../wire';
+import { pageLimit } from '../../plugins/pagination';
+import { idParams, isoTime } from '../../wire';
 
 /** Wire shapes of the API key endpoints (docs/spec/contract.md §4): snake_case, as the spec writes them. */
 
@@ -66,7 +67,7 @@ export const rollKeyBody = z
   // The body may be left out entirely (Fastify then hands the route null).
   .nullish();
 
-export const keyIdParams = z.object({ id: z.string().max(64) });
+export const keyIdParams = idParams;
 
 export const apiKeySchema = z
   .object({
@@ -86,6 +87,10 @@ export const apiKeySchema = z
       .describe('Set once the key is rolled: it stops working at this time'),
   })
   .meta({ id: 'ApiKey' });
+
+export const keyListSchema = z.object({ items: z.array(apiKeySchema) });
+
+export const revokedResponse = z.null().describe('Revoked');
 
 export const createdKeySchema = apiKeySchema
   .extend({ key: z.string().describe('The raw key, shown this once') })
@@ -125,13 +130,7 @@ export const usageSchema = z
   .meta({ id: 'ApiKeyUsage' });
 
 export const recentQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'must be an integer' })
-    .int({ error: 'must be an integer' })
-    .min(1, { error: 'must be at least 1' })
-    .default(50)
-    .transform((limit) => Math.min(limit, 200))
-    .describe('50 by default; values above 200 are clamped'),
+  limit: pageLimit(50, 200).describe('50 by default; values above 200 are clamped'),
 });
 
 export const recentSchema = z
@@ -150,3 +149,12 @@ export const recentSchema = z
     ),
   })
   .meta({ id: 'ApiKeyRecentCalls' });
+
+/** What each service takes: the path's id beside the parsed body or query. */
+export type KeyIdInput = z.output<typeof keyIdParams>;
+export type CreateKeyInput = z.output<typeof createKeyBody>;
+export type UpdateKeyInput = KeyIdInput & z.output<typeof updateKeyBody>;
+/** `grace_seconds` is missing when the body was left out. */
+export type RollKeyInput = KeyIdInput & Partial<NonNullable<z.output<typeof rollKeyBody>>>;
+export type UsageInput = KeyIdInput & z.output<typeof usageQuery>;
+export type RecentInput = KeyIdInput & z.output<typeof recentQuery>;

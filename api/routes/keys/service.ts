@@ -1,25 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import type { z } from 'zod';
 import { ApiKey } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import type { SqlReader } from '../../../shared/db/sql';
+import { countForUser, lockUserAndCheckCap } from '../../../shared/db/user-cap';
 import { apiKeyPrefix, generateApiKey } from '../../../shared/domain/api-key';
 import { flowNumber, formatFlow } from '../../../shared/domain/flow';
-import { periodEnd, periodStart, spentInPeriod } from '../../../shared/domain/spend-period';
+import { periodStart } from '../../../shared/domain/spend-period';
 import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../access/actor';
 import { isKeyActive, type ApiKeyStore } from '../../access/api-key-store';
+import { spendState } from '../../access/spend-guard';
+import type { UsageRecorder } from '../../access/usage-recorder';
+import { ownedKey } from './access';
 import { activeKeys, type KeyRow } from './queries';
-import type { apiKeySchema, createKeyBody, updateKeyBody } from './schemas';
+import {
+  DEFAULT_GRACE_SECONDS,
+  type apiKeySchema,
+  type CreateKeyInput,
+  type KeyIdInput,
+  type RollKeyInput,
+  type UpdateKeyInput,
+} from './schemas';
 
-/** API key management (docs/spec/contract.md §4). Every function acts for one user and checks ownership. */
+/**
+ * API key management (docs/spec/contract.md §4). Every function acts for one user and checks
+ * ownership (`access.ts`).
+ */
 
 export const MAX_ACTIVE_KEYS_PER_USER = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface KeyServiceDeps {
+export interface KeyDeps {
+  /** Writes: the request's EntityManager. */
   em: EntityManager;
+  /** Reads: prepared statements, no entities. */
+  db: SqlReader;
   apiKeys: ApiKeyStore;
+  /** This instance's buffered usage rows, written before a usage read (read-your-writes). */
+  usage: Pick<UsageRecorder, 'flush'>;
 }
 
 type PublicKey = z.infer<typeof apiKeySchema>;
@@ -41,11 +59,7 @@ type KeyFields = Pick<
 >;
 
 export function publicKey(key: KeyFields, now = new Date()): PublicKey {
-  const used = spentInPeriod(
-    key.spendPeriod,
-    { used: key.spendUsed, periodStart: key.spendPeriodStart },
-    now,
-  );
+  const spend = spendState(key, now);
   return {
     id: key.id,
     prefix: key.prefix,
@@ -53,8 +67,8 @@ export function publicKey(key: KeyFields, now = new Date()): PublicKey {
     rate_limit_rpm: key.rateLimitRpm,
     spend_limit_flow: key.spendLimit == null ? null : formatFlow(key.spendLimit),
     spend_period: key.spendPeriod,
-    spend_period_used: flowNumber(used),
-    spend_period_resets_at: periodEnd(key.spendPeriod, now)?.toISOString() ?? null,
+    spend_period_used: flowNumber(spend.used),
+    spend_period_resets_at: spend.resetsAt?.toISOString() ?? null,
     last_used_at: key.lastUsedAt?.toISOString() ?? null,
     created_at: key.createdAt.toISOString(),
     revoked: !isKeyActive(key, now),
@@ -62,48 +76,23 @@ export function publicKey(key: KeyFields, now = new Date()): PublicKey {
   };
 }
 
-/** What the caller hears of a key that is not theirs, or of no key at all. */
-export function keyNotFound(id: string): AppError {
-  return new AppError('api_key_not_found', `API key ${id.slice(0, 64)} does not exist`);
-}
-
-/** Whether `id` can be a key's id at all (anything else is a 404 without a lookup). */
-export function isKeyId(id: string): boolean {
-  return UUID.test(id);
-}
-
-/** The caller's key with this id; another user's id, or no such id, is 404 alike. */
-export async function ownedKey(
-  em: EntityManager,
-  userId: number,
-  id: string,
-  options: { activeOnly?: boolean; lock?: boolean } = {},
-): Promise<ApiKey> {
-  const key = isKeyId(id)
-    ? await em.findOne(
-        ApiKey,
-        { id, user: userId },
-        options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
-      )
-    : null;
-  if (!key || (options.activeOnly && !isKeyActive(key, new Date()))) throw keyNotFound(id);
-  return key;
-}
-
 /** Serialises key creation per user (the row lock on the user) and enforces the key cap. */
-async function lockUserForNewKey(em: EntityManager, userId: number): Promise<void> {
-  await em.execute('select id from users where id = ? for update', [userId]);
-  const [row] = await em.execute<{ count: string }[]>(
-    `select count(*) as count from api_keys where user_id = ?
-       and revoked_at is null and (expires_at is null or expires_at > now())`,
-    [userId],
-  );
-  if (Number(row?.count ?? 0) >= MAX_ACTIVE_KEYS_PER_USER) {
-    throw new AppError(
-      'api_key_limit_reached',
-      `A user can hold at most ${MAX_ACTIVE_KEYS_PER_USER} active API keys; revoke one first`,
-    );
-  }
+function lockUserForNewKey(em: EntityManager, userId: number): Promise<void> {
+  return lockUserAndCheckCap(em, userId, {
+    count: (tx) =>
+      countForUser(
+        tx,
+        `select count(*) as count from api_keys where user_id = ?
+           and revoked_at is null and (expires_at is null or expires_at > now())`,
+        userId,
+      ),
+    max: MAX_ACTIVE_KEYS_PER_USER,
+    refusal: () =>
+      new AppError(
+        'api_key_limit_reached',
+        `A user can hold at most ${MAX_ACTIVE_KEYS_PER_USER} active API keys; revoke one first`,
+      ),
+  });
 }
 
 type KeySettings = Pick<
@@ -125,16 +114,16 @@ function newKey(em: EntityManager, userId: number, settings: KeySettings, apiKey
 }
 
 export async function createKey(
-  deps: KeyServiceDeps,
-  userId: number,
-  input: z.output<typeof createKeyBody>,
+  deps: Pick<KeyDeps, 'em' | 'apiKeys'>,
+  actor: Actor,
+  input: CreateKeyInput,
 ) {
   return deps.em.transactional(async (em) => {
-    await lockUserForNewKey(em, userId);
+    await lockUserForNewKey(em, actor.userId);
     const now = new Date();
     const { key, raw } = newKey(
       em,
-      userId,
+      actor.userId,
       {
         name: input.name,
         rateLimitRpm: input.rate_limit_rpm,
@@ -150,11 +139,6 @@ export async function createKey(
   });
 }
 
-/** The reads: prepared statements, no entities. */
-export interface KeyReadDeps {
-  db: SqlReader;
-}
-
 function keyFieldsOf(row: KeyRow): KeyFields {
   return {
     ...row,
@@ -163,20 +147,19 @@ function keyFieldsOf(row: KeyRow): KeyFields {
   };
 }
 
-export async function listKeys(deps: KeyReadDeps, userId: number) {
+export async function listKeys(deps: Pick<KeyDeps, 'db'>, actor: Actor) {
   const now = new Date();
-  const keys = await deps.db.rows(activeKeys, [userId, now]);
+  const keys = await deps.db.rows(activeKeys, [actor.userId, now]);
   return { items: keys.map((key) => publicKey(keyFieldsOf(key), now)) };
 }
 
 export async function updateKey(
-  deps: KeyServiceDeps,
-  userId: number,
-  id: string,
-  input: z.output<typeof updateKeyBody>,
+  deps: Pick<KeyDeps, 'em' | 'apiKeys'>,
+  actor: Actor,
+  input: UpdateKeyInput,
 ) {
   const key = await deps.em.transactional(async (em) => {
-    const key = await ownedKey(em, userId, id, { activeOnly: true, lock: true });
+    const key = await ownedKey(em, actor, input.id, { activeOnly: true, lock: true });
     if (input.name !== undefined) key.name = input.name;
     if (input.rate_limit_rpm !== undefined) key.rateLimitRpm = input.rate_limit_rpm;
     if (input.spend_limit_flow !== undefined) key.spendLimit = input.spend_limit_flow;
@@ -192,9 +175,13 @@ export async function updateKey(
   return publicKey(key);
 }
 
-export async function revokeKey(deps: KeyServiceDeps, userId: number, id: string) {
+export async function revokeKey(
+  deps: Pick<KeyDeps, 'em' | 'apiKeys'>,
+  actor: Actor,
+  input: KeyIdInput,
+) {
   const key = await deps.em.transactional(async (em) => {
-    const key = await ownedKey(em, userId, id, { activeOnly: true, lock: true });
+    const key = await ownedKey(em, actor, input.id, { activeOnly: true, lock: true });
     key.revokedAt = new Date();
     return key;
   });
@@ -207,14 +194,15 @@ export async function revokeKey(deps: KeyServiceDeps, userId: number, id: string
  * working for `graceSeconds`, then counts as revoked.
  */
 export async function rollKey(
-  deps: KeyServiceDeps,
-  userId: number,
-  id: string,
-  graceSeconds: number,
+  deps: Pick<KeyDeps, 'em' | 'apiKeys'>,
+  actor: Actor,
+  input: RollKeyInput,
 ) {
+  // The body may be left out entirely: then the default grace period.
+  const graceSeconds = input.grace_seconds ?? DEFAULT_GRACE_SECONDS;
   const result = await deps.em.transactional(async (em) => {
-    await lockUserForNewKey(em, userId);
-    const old = await ownedKey(em, userId, id, { activeOnly: true, lock: true });
+    await lockUserForNewKey(em, actor.userId);
+    const old = await ownedKey(em, actor, input.id, { activeOnly: true, lock: true });
     if (old.rolledToId) {
       throw new AppError(
         'api_key_rolled',
@@ -224,7 +212,7 @@ export async function rollKey(
     const now = new Date();
     const { key, raw } = newKey(
       em,
-      userId,
+      actor.userId,
       {
         name: old.name,
         rateLimitRpm: old.rateLimitRpm,

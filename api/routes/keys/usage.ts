@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import { flowNumber } from '../../../shared/domain/flow';
+import type { Actor } from '../../access/actor';
+import { isUuid } from '../../wire';
+import { keyNotFound } from './access';
 import { keyUsage as usageQuery, recentCalls as recentQuery } from './queries';
-import { isKeyId, keyNotFound, type KeyReadDeps } from './service';
-import type { recentSchema, usageQuery as usageQuerySchema, usageSchema } from './schemas';
+import type { KeyDeps } from './service';
+import type { recentSchema, RecentInput, UsageInput, usageSchema } from './schemas';
 
 /**
  * Usage reads over `api_key_usage` (docs/spec/contract.md §4). `since` is a rolling window ending now:
@@ -10,7 +13,7 @@ import type { recentSchema, usageQuery as usageQuerySchema, usageSchema } from '
  * statement that also checks the key is the caller's (another user's key is a 404).
  */
 
-type Since = z.output<typeof usageQuerySchema>['since'];
+type Since = UsageInput['since'];
 
 const WINDOW_MS: Record<Exclude<Since, 'all'>, number> = {
   day: 86_400_000,
@@ -18,19 +21,22 @@ const WINDOW_MS: Record<Exclude<Since, 'all'>, number> = {
   month: 30 * 86_400_000,
 };
 
+/** `now` is a test seam: the window ends there. */
 export async function keyUsage(
-  deps: KeyReadDeps,
-  userId: number,
-  keyId: string,
-  since: Since,
+  deps: Pick<KeyDeps, 'db' | 'usage'>,
+  actor: Actor,
+  input: UsageInput,
   now = new Date(),
 ): Promise<z.infer<typeof usageSchema>> {
-  if (!isKeyId(keyId)) throw keyNotFound(keyId);
+  // Read-your-writes on this instance: what it has buffered is written first.
+  await deps.usage.flush();
+  const { id, since } = input;
+  if (!isUuid(id)) throw keyNotFound(id);
   // Null: from the key's creation, which the statement reads.
   const from = since === 'all' ? null : new Date(now.getTime() - WINDOW_MS[since]);
-  const rows = await deps.db.rows(usageQuery, [keyId, userId, from, now]);
+  const rows = await deps.db.rows(usageQuery, [id, actor.userId, from, now]);
   const totals = rows.find((row) => row.set === 'total');
-  if (!totals) throw keyNotFound(keyId);
+  if (!totals) throw keyNotFound(id);
   return {
     since,
     from: totals.from,
@@ -58,14 +64,15 @@ export async function keyUsage(
 }
 
 export async function recentCalls(
-  deps: KeyReadDeps,
-  userId: number,
-  keyId: string,
-  limit: number,
+  deps: Pick<KeyDeps, 'db' | 'usage'>,
+  actor: Actor,
+  input: RecentInput,
 ): Promise<z.infer<typeof recentSchema>> {
-  if (!isKeyId(keyId)) throw keyNotFound(keyId);
-  const key = await deps.db.row(recentQuery, [keyId, userId, limit]);
-  if (!key) throw keyNotFound(keyId);
+  await deps.usage.flush();
+  const { id, limit } = input;
+  if (!isUuid(id)) throw keyNotFound(id);
+  const key = await deps.db.row(recentQuery, [id, actor.userId, limit]);
+  if (!key) throw keyNotFound(id);
   return {
     items: key.calls.map((call) => ({
       id: call.id,

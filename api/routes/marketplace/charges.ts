@@ -11,9 +11,17 @@ import {
   settleHold,
   type Movement,
 } from '../../../shared/flow/ledger';
-import { utcDay } from './stats';
+import { utcDateString } from '../../../shared/domain/calendar';
 
-/** The database side of agent charges: quotas, subscriptions, settlement and call records. */
+/**
+ * The database side of agent charges: quotas, subscriptions, settlement and call records.
+ * Rows of agent_daily_stats are keyed by the UTC day. The marketplace figures themselves
+ * (calls, median latency, rating) live in the read model `agent_market_stats`, kept by
+ * database triggers (migration Migration20261125000000_marketplace_stats):
+ * - callsLast30d: succeeded calls on the last 30 UTC days, today included (agent_daily_stats).
+ * - p50LatencyMs: median latency of succeeded calls of the last 30 × 24 h, rounded; 0 when none.
+ * - rating: the average rating rounded to 2 decimals, 0 when unrated; ratingCount beside it.
+ */
 
 function tokenIdOf(agent: Agent): string | null {
   const token = agent.token as { id: string } | string | null | undefined;
@@ -63,7 +71,7 @@ export async function consumeFreeCall(
      on conflict (agent_id, caller_id, day)
      do update set used = agent_free_calls.used + 1 where agent_free_calls.used < ?
      returning used`,
-    [agent.id, callerId, utcDay(now), quota],
+    [agent.id, callerId, utcDateString(now), quota],
   );
   return rows.length > 0;
 }
@@ -78,7 +86,7 @@ export async function returnFreeCall(
   await em.execute(
     `update agent_free_calls set used = used - 1
      where agent_id = ? and caller_id = ? and day = ? and used > 0`,
-    [agentId, callerId, utcDay(now)],
+    [agentId, callerId, utcDateString(now)],
   );
 }
 
@@ -124,7 +132,7 @@ async function addDailyStats(
      on conflict (agent_id, day) do update set
        calls = agent_daily_stats.calls + excluded.calls,
        earnings = agent_daily_stats.earnings + excluded.earnings`,
-    [agentId, utcDay(now), calls, earnings.toString()],
+    [agentId, utcDateString(now), calls, earnings.toString()],
   );
 }
 

@@ -1,15 +1,17 @@
-import { isoUtc, statement, type SqlReader } from '../../../shared/db/sql';
+import { isoUtc, statement } from '../../../shared/db/sql';
+import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
+import { agentNotFound } from './access';
 import { flowSql, LIST_ITEM_COLUMNS, listItem, type ListItemRow } from './listing';
 import { TOOL_PRICES_JSON } from './owner-views';
-import type { AgentDetail } from './schemas';
-import { agentNotFound } from './visibility';
+import type { AgentDetail, AgentSlugInput } from './schemas';
+import type { MarketplaceDeps } from './service';
 
 /**
  * `GET /marketplace/agents/:slug` in one statement: the agent, its figures from the read
  * model, its tool prices and its linked token, returned only when the caller may see it.
  *
- * The visibility condition is `agentForCaller`'s (visibility.ts) in SQL: the owner always;
+ * The visibility condition is `visibleAgent`'s (access.ts) in SQL: the owner always;
  * anyone while published; after an unpublish, callers with a succeeded call or a subscription
  * until `listedUntil`, and a subscriber until the end of the period paid; a draft (no
  * monetization) its owner only. Anything else is the same 404 as an unknown slug.
@@ -59,15 +61,15 @@ const agentDetailStatement = statement<
                                   and u.period_end > $3::timestamptz))))`,
 );
 
-/** The detail of the agent `slug` as `callerId` (null when anonymous) may see it at `now`. */
+/** The detail of the agent `slug` as the actor (null when anonymous) may see it now. */
 export async function agentDetail(
-  db: SqlReader,
-  slug: string,
-  callerId: number | null,
-  now: Date,
+  deps: Pick<MarketplaceDeps, 'db'>,
+  actor: Actor | null,
+  input: AgentSlugInput,
 ): Promise<AgentDetail> {
+  const { slug } = input;
   const row = looksLikeSlug(slug)
-    ? await db.row(agentDetailStatement, [slug, callerId, now])
+    ? await deps.db.row(agentDetailStatement, [slug, actor?.userId ?? null, new Date()])
     : undefined;
   if (!row) throw agentNotFound(slug);
   return {

@@ -1,54 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { flowNumber } from '../../../shared/domain/flow';
-import { addMonthUtc } from '../../../shared/domain/pricing';
-import { isPlatformTool, PLATFORM_TOOL_NAMES } from '../../../shared/domain/tools';
-import { AppError } from '../../../shared/errors';
 import { lowBalanceThreshold } from '../../../shared/flow/ledger';
 import { createOutboundClient } from '../../../shared/net/outbound-client';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
-import { isoTime, slugParams } from '../../wire';
-import { paySubscription } from './charges';
-import { invokeAgent } from './invoke';
-import { agentForCaller, checkPremiumAccess } from './visibility';
+import { slugParams } from '../../wire';
+import { invokeAgent, type InvokeDeps } from './invoke';
+import { invokeBody, invokeResult, subscriptionResult } from './schemas';
+import { subscribeToAgent } from './subscribe';
 import { errors } from '../../plugins/openapi';
 
 /** Largest answer an agent may give to one call. */
 const MAX_AGENT_RESPONSE_BYTES = 1024 * 1024;
-
-const invokeBody = z.strictObject({
-  input: z
-    .unknown()
-    .refine((value) => value !== undefined, { message: 'is required' })
-    .describe('Anything JSON; passed to the agent as is'),
-  tools: z
-    .array(z.string().max(64))
-    .max(PLATFORM_TOOL_NAMES.length)
-    .optional()
-    .describe('Tools the agent may use in this call (default: all platform tools)'),
-});
-
-const invokeResult = z
-  .object({
-    callId: z.uuid(),
-    output: z.unknown(),
-    model: z.string().nullable(),
-    toolsUsed: z.array(z.string()),
-    usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }),
-    costFlow: z.number().describe('FLOW charged: base price (if any) plus the tools used'),
-  })
-  .meta({ id: 'AgentCallResult' });
-
-const subscriptionResult = z
-  .object({
-    agentSlug: z.string(),
-    subscribed: z.literal(true),
-    periodStart: isoTime,
-    periodEnd: isoTime,
-    costFlow: z.number(),
-  })
-  .meta({ id: 'AgentSubscription' });
 
 /** Paid agent invocation and agent subscriptions (docs/spec/contract.md §6). */
 export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {
@@ -59,6 +22,16 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
   });
   app.addHook('onClose', async () => outbound.close());
   const lowBalance = lowBalanceThreshold(deps.config.lowBalanceThresholdFlow);
+  const depsOf = (request: FastifyRequest): InvokeDeps => ({
+    em: request.em,
+    outbound,
+    timeoutMs: deps.config.agentCallTimeoutMs,
+    lowBalanceThreshold: lowBalance,
+    onLateError: (error) =>
+      request.log.error({ err: error }, 'settling the API key spend of a charged call failed'),
+    reserveSpend: (maxCost) => request.reserveFlow(maxCost),
+    settleSpend: (cost) => request.settleFlow(cost),
+  });
 
   app.post(
     '/agents/:slug/invoke',
@@ -89,34 +62,9 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
       },
     },
     async (request) => {
-      const unknown = request.body.tools?.find((tool) => !isPlatformTool(tool));
-      if (unknown !== undefined) {
-        throw new AppError(
-          'tool_unknown',
-          `tools: ${unknown} is not a platform tool (GET /marketplace/tools)`,
-        );
-      }
-      const tools = request.body.tools && [...new Set(request.body.tools)];
-      const caller = {
-        userId: actorOf(request).userId,
-        apiKeyId: request.actor?.apiKey?.id ?? null,
-        reserveSpend: (maxCost: bigint) => request.reserveFlow(maxCost),
-        settleSpend: (cost: bigint) => request.settleFlow(cost),
-      };
-      const onLateError = (error: unknown) =>
-        request.log.error({ err: error }, 'settling the API key spend of a charged call failed');
-      const result = await invokeAgent(
-        request.em,
-        {
-          outbound,
-          timeoutMs: deps.config.agentCallTimeoutMs,
-          lowBalanceThreshold: lowBalance,
-          onLateError,
-        },
-        caller,
-        request.params.slug,
-        { input: request.body.input, tools },
-      );
+      const input = { ...request.params, ...request.body };
+      const result = await invokeAgent(depsOf(request), actorOf(request), input);
+      // Usage by model (`GET /me/api-keys/:id/usage`), recorded with the request.
       if (result.model) request.usageReport = { model: result.model, ...result.usage };
       return result;
     },
@@ -144,40 +92,6 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
         response: { 200: subscriptionResult },
       },
     },
-    async (request) => {
-      const subscriberId = actorOf(request).userId;
-      const now = new Date();
-      const found = await agentForCaller(request.em, request.params.slug, subscriberId, now);
-      const { agent } = found;
-      if (!agent.isPublished) {
-        throw new AppError('agent_not_published', `${agent.slug}: is not published`);
-      }
-      if (agent.monetization !== 'subscription' && agent.monetization !== 'hybrid') {
-        throw new AppError(
-          'subscription_not_offered',
-          `${agent.slug}: is priced ${agent.monetization ?? 'not at all'}, without subscriptions`,
-        );
-      }
-      // A month of an agent the caller may not call would be paid for nothing.
-      checkPremiumAccess(found, subscriberId);
-      const price = BigInt(agent.subscriptionPrice ?? 0);
-      await request.reserveFlow(price);
-      const subscription = await paySubscription(request.em, {
-        agent,
-        subscriberId,
-        price,
-        periodEnd: (currentEnd) => addMonthUtc(currentEnd ?? now),
-        now,
-        lowBalanceThreshold: lowBalance,
-      });
-      await request.settleFlow(price);
-      return {
-        agentSlug: agent.slug,
-        subscribed: true as const,
-        periodStart: subscription.periodStart.toISOString(),
-        periodEnd: subscription.periodEnd.toISOString(),
-        costFlow: flowNumber(price),
-      };
-    },
+    async (request) => subscribeToAgent(depsOf(request), actorOf(request), request.params),
   );
 };

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { Agent } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import { flowNumber } from '../../../shared/domain/flow';
-import { basePrice, nextUtcDay, toolsPrice } from '../../../shared/domain/pricing';
+import { startOfNextUtcDay } from '../../../shared/domain/calendar';
+import { basePrice, toolsPrice } from '../../../shared/domain/pricing';
 import { signatureHeaders } from '../../../shared/domain/signature';
-import { PLATFORM_TOOL_NAMES } from '../../../shared/domain/tools';
+import { isPlatformTool, PLATFORM_TOOL_NAMES } from '../../../shared/domain/tools';
 import { AppError } from '../../../shared/errors';
 import { holdFlow, releaseHold } from '../../../shared/flow/ledger';
 import { OutboundError, type OutboundClient } from '../../../shared/net/outbound-client';
@@ -17,8 +18,10 @@ import {
   settleCall,
   toolPriceMicros,
 } from './charges';
-import { agentForCaller, checkPremiumAccess } from './visibility';
 import { fieldPath, UNSTORABLE_TEXT, unstorableTextPath } from '../../../shared/domain/text';
+import type { Actor } from '../../access/actor';
+import { checkPremiumAccess, visibleAgent } from './access';
+import type { InvokeInput } from './schemas';
 
 /**
  * Paid invocation (docs/spec/contract.md §6). The order keeps money safe: price the call, reserve the
@@ -27,18 +30,19 @@ import { fieldPath, UNSTORABLE_TEXT, unstorableTextPath } from '../../../shared/
  * failure before settlement gives every reservation back, so a failed call costs nothing.
  */
 
-export interface InvokeInput {
-  input: unknown;
-  tools?: string[] | undefined;
-}
-
 export interface InvokeDeps {
+  /** The request's EntityManager. */
+  em: EntityManager;
   outbound: OutboundClient;
   timeoutMs: number;
   /** micro-FLOW: the settlement debit records `flow.balance.low` when it crosses this. */
   lowBalanceThreshold: bigint;
   /** Reports a failure after the charge was committed (logged; the call still succeeds). */
   onLateError(error: unknown): void;
+  /** The spend cap of the API key the caller uses (no-ops without a key): `request.reserveFlow`. */
+  reserveSpend(maxCost: bigint): Promise<void>;
+  /** `request.settleFlow`: the real cost against the key's cap, once charged. */
+  settleSpend(cost: bigint): Promise<void>;
 }
 
 /** What the agent's endpoint must answer (extra fields are ignored). */
@@ -57,40 +61,40 @@ const agentReply = z.object({
 
 type Compensation = () => Promise<unknown>;
 
-/** Who calls, and the spend cap of the API key they call with (no-ops without a key). */
-export interface InvokeCaller {
-  userId: number;
-  apiKeyId: string | null;
-  reserveSpend(maxCost: bigint): Promise<void>;
-  settleSpend(cost: bigint): Promise<void>;
+/** The tools the caller permits (each once; default: all), or 400 `tool_unknown`. */
+function permittedTools(tools: string[] | undefined): readonly string[] {
+  const unknown = tools?.find((tool) => !isPlatformTool(tool));
+  if (unknown !== undefined) {
+    throw new AppError(
+      'tool_unknown',
+      `tools: ${unknown} is not a platform tool (GET /marketplace/tools)`,
+    );
+  }
+  return tools ? [...new Set(tools)] : PLATFORM_TOOL_NAMES;
 }
 
-export async function invokeAgent(
-  em: EntityManager,
-  deps: InvokeDeps,
-  caller: InvokeCaller,
-  slug: string,
-  body: InvokeInput,
-) {
+export async function invokeAgent(deps: InvokeDeps, actor: Actor, input: InvokeInput) {
+  const { em } = deps;
+  const permitted = permittedTools(input.tools);
   const now = new Date();
-  const found = await agentForCaller(em, slug, caller.userId, now);
+  const found = await visibleAgent(em, actor, input.slug, now);
   const { agent } = found;
   if (!agent.monetization) {
     throw new AppError('agent_not_published', `${agent.slug}: is not published yet`);
   }
   // Before pricing: a refused caller has nothing taken, held, sent or recorded.
-  checkPremiumAccess(found, caller.userId);
-  const permitted = body.tools ?? PLATFORM_TOOL_NAMES;
+  checkPremiumAccess(found, actor);
   const prices = await toolPriceMicros(em, agent.id);
   const compensations: Compensation[] = [];
-  const call = { callId: randomUUID(), agent, callerId: caller.userId, apiKeyId: caller.apiKeyId };
+  const callerId = actor.userId;
+  const call = { callId: randomUUID(), agent, callerId, apiKeyId: actor.apiKey?.id ?? null };
 
   let settled;
   try {
-    const base = await priceBase(em, agent, caller.userId, now, compensations);
+    const base = await priceBase(em, agent, callerId, now, compensations);
     const maxCost = base + toolsPrice(permitted, prices);
-    await caller.reserveSpend(maxCost);
-    const holdId = await holdFor(em, caller.userId, maxCost, now, deps.timeoutMs);
+    await deps.reserveSpend(maxCost);
+    const holdId = await holdFor(em, callerId, maxCost, now, deps.timeoutMs);
     if (holdId) compensations.push(() => releaseHold(em, holdId, new Date()));
 
     const started = performance.now();
@@ -98,7 +102,7 @@ export async function invokeAgent(
       deps.outbound,
       agent,
       call.callId,
-      body.input,
+      input.input,
       permitted,
     ).catch(async (error: unknown) => {
       const message = error instanceof AppError ? error.message : 'agent call failed';
@@ -131,7 +135,7 @@ export async function invokeAgent(
   }
   // The charge is committed: from here on nothing may undo it or fail the response (a
   // retried request would be charged again).
-  await caller.settleSpend(settled.cost).catch((error: unknown) => deps.onLateError(error));
+  await deps.settleSpend(settled.cost).catch((error: unknown) => deps.onLateError(error));
   return {
     callId: call.callId,
     output: settled.reply.output,
@@ -176,7 +180,7 @@ async function priceBase(
         `${agent.slug}: calls need an active subscription (POST /agents/${agent.slug}/subscribe)`,
       );
     case 'quota_exhausted': {
-      const resetsAt = nextUtcDay(now);
+      const resetsAt = startOfNextUtcDay(now);
       const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
       throw new AppError(
         'free_quota_exhausted',

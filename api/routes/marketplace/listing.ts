@@ -1,9 +1,11 @@
 import type { Monetization } from '../../../shared/db/entities/agent';
-import { statement, type SqlReader } from '../../../shared/db/sql';
+import { statement } from '../../../shared/db/sql';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../access/actor';
 import { pageScope } from '../../plugins/pagination';
-import type { AgentListItem, MarketplaceSort } from './schemas';
+import type { AgentListItem, MarketplaceInput, MarketplaceSort } from './schemas';
+import type { MarketplaceDeps } from './service';
 
 /**
  * The public listing: published agents only, keyset-paginated, one indexed statement per page
@@ -140,13 +142,6 @@ const PAGES = Object.fromEntries(
   ]),
 ) as Record<MarketplaceSort, Record<PageKind, PageStatement>>;
 
-export interface MarketplaceQuery {
-  cursor?: string | undefined;
-  limit: number;
-  tag?: string | undefined;
-  sort: MarketplaceSort;
-}
-
 function decodePosition(cursors: CursorCodec, scope: string, cursor: string, length: number) {
   const position = cursors.decode(scope, cursor);
   const valid =
@@ -157,11 +152,13 @@ function decodePosition(cursors: CursorCodec, scope: string, cursor: string, len
   return position;
 }
 
+/** Anyone may browse: the actor (null when anonymous) changes nothing. */
 export async function listMarketplace(
-  db: SqlReader,
-  cursors: CursorCodec,
-  query: MarketplaceQuery,
+  deps: Pick<MarketplaceDeps, 'db' | 'cursors'>,
+  _actor: Actor | null,
+  query: MarketplaceInput,
 ): Promise<{ items: AgentListItem[]; nextCursor: string | null }> {
+  const { db, cursors } = deps;
   const keys = SORT_KEYS[query.sort];
   const scope = pageScope('marketplace', { tag: query.tag ?? null, sort: query.sort });
   const after =

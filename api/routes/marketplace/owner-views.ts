@@ -1,12 +1,13 @@
 import { AgentToolPrice, type Agent } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
-import { isoUtc, statement, type SqlReader } from '../../../shared/db/sql';
-import type { CursorCodec } from '../../../shared/domain/cursor';
+import { isoUtc, statement } from '../../../shared/db/sql';
 import { flowNumber } from '../../../shared/domain/flow';
+import type { Actor } from '../../access/actor';
 import { keyset, keysetOrder } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
 import { flowSql } from './listing';
-import type { OwnerAgentView } from './schemas';
+import type { OwnerAgentsInput, OwnerAgentView } from './schemas';
+import type { MarketplaceDeps } from './service';
 
 /**
  * The owner view of agents: `GET /me/agents` reads it with one statement per page; the owner
@@ -50,11 +51,12 @@ const ownerPage = statement<OwnerAgentView, OwnerPageParams>(
 
 /** The caller's agents, newest first (keyset pages, cursors as `paginate` wrote them). */
 export async function ownerAgentsPage(
-  db: SqlReader,
-  cursors: CursorCodec,
-  userId: number,
-  query: { limit: number; cursor?: string | undefined },
+  deps: Pick<MarketplaceDeps, 'db' | 'cursors'>,
+  actor: Actor,
+  query: OwnerAgentsInput,
 ): Promise<{ items: OwnerAgentView[]; nextCursor: string | null }> {
+  const { db, cursors } = deps;
+  const { userId } = actor;
   const page = keyset(cursors, OWNER_ORDER, {
     scope: pageScope('my-agents', { userId }),
     cursor: query.cursor,

@@ -1,21 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PLATFORM_TOOLS } from '../../../shared/domain/tools';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
-import { pageOf, pageQuery } from '../../plugins/pagination';
 import { slugParams } from '../../wire';
 import { agentDetail } from './detail';
 import { listMarketplace } from './listing';
 import { ownerAgentsPage } from './owner-views';
+import { rateAgent } from './ratings';
 import {
   agentDetailSchema,
-  agentListItemSchema,
+  agentListPageSchema,
   createAgentBody,
   createdAgentSchema,
   marketplaceQuery,
+  ownerAgentPageSchema,
   ownerAgentSchema,
+  ownerAgentsQuery,
   publishBody,
   publishedSchema,
   ratingBody,
@@ -28,13 +28,13 @@ import {
 } from './schemas';
 import {
   createAgent,
+  listTools,
   publishAgent,
   replaceToolPrices,
   unpublishAgent,
   updateAgent,
+  type MarketplaceDeps,
 } from './service';
-import { rateAgent } from './stats';
-import { agentForCaller } from './visibility';
 import { errors } from '../../plugins/openapi';
 
 const agentTags = ['agents'];
@@ -42,7 +42,12 @@ const marketplaceTags = ['marketplace'];
 
 /** Agents and the marketplace (spec "Marketplace", docs/spec/contract.md §6, §8). */
 export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const services = (request: FastifyRequest) => ({ em: request.em, config: opts.deps.config });
+  const depsOf = (request: FastifyRequest): MarketplaceDeps => ({
+    em: request.em,
+    db: opts.deps.db,
+    cursors: app.cursors,
+    config: opts.deps.config,
+  });
 
   app.post(
     '/agents',
@@ -62,7 +67,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       },
     },
     async (request, reply) => {
-      const created = await createAgent(services(request), actorOf(request).userId, request.body);
+      const created = await createAgent(depsOf(request), actorOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -77,12 +82,11 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
           'Drafts, published and unpublished agents with their prices and tool prices; ' +
           'cursor-paged.',
         tags: agentTags,
-        querystring: z.object(pageQuery),
-        response: { 200: pageOf(ownerAgentSchema) },
+        querystring: ownerAgentsQuery,
+        response: { 200: ownerAgentPageSchema },
       },
     },
-    async (request) =>
-      ownerAgentsPage(opts.deps.db, app.cursors, actorOf(request).userId, request.query),
+    async (request) => ownerAgentsPage(depsOf(request), actorOf(request), request.query),
   );
 
   app.patch(
@@ -103,7 +107,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       },
     },
     async (request) =>
-      updateAgent(services(request), actorOf(request).userId, request.params.slug, request.body),
+      updateAgent(depsOf(request), actorOf(request), { ...request.params, ...request.body }),
   );
 
   app.post(
@@ -133,7 +137,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       },
     },
     async (request) =>
-      publishAgent(services(request), actorOf(request).userId, request.params.slug, request.body),
+      publishAgent(depsOf(request), actorOf(request), { ...request.params, ...request.body }),
   );
 
   app.post(
@@ -152,8 +156,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
         response: { 200: unpublishedSchema },
       },
     },
-    async (request) =>
-      unpublishAgent(services(request), actorOf(request).userId, request.params.slug),
+    async (request) => unpublishAgent(depsOf(request), actorOf(request), request.params),
   );
 
   app.post(
@@ -173,12 +176,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
       },
     },
     async (request) =>
-      replaceToolPrices(
-        request.em,
-        actorOf(request).userId,
-        request.params.slug,
-        request.body.tools,
-      ),
+      replaceToolPrices(depsOf(request), actorOf(request), {
+        ...request.params,
+        ...request.body,
+      }),
   );
 
   app.post(
@@ -197,11 +198,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
         response: { 200: ratingSchema },
       },
     },
-    async (request) => {
-      const userId = actorOf(request).userId;
-      const { agent } = await agentForCaller(request.em, request.params.slug, userId, new Date());
-      return rateAgent(request.em, agent, userId, request.body.rating);
-    },
+    async (request) =>
+      rateAgent(depsOf(request), actorOf(request), { ...request.params, ...request.body }),
   );
 
   app.get(
@@ -213,10 +211,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
         description: 'Cursor-paged; `tag` narrows to one tag. Anonymous callers may browse.',
         tags: marketplaceTags,
         querystring: marketplaceQuery,
-        response: { 200: pageOf(agentListItemSchema) },
+        response: { 200: agentListPageSchema },
       },
     },
-    async (request) => listMarketplace(opts.deps.db, app.cursors, request.query),
+    async (request) => listMarketplace(depsOf(request), request.actor, request.query),
   );
 
   app.get(
@@ -234,8 +232,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
         response: { 200: agentDetailSchema },
       },
     },
-    async (request) =>
-      agentDetail(opts.deps.db, request.params.slug, request.actor?.userId ?? null, new Date()),
+    async (request) => agentDetail(depsOf(request), request.actor, request.params),
   );
 
   app.get(
@@ -251,8 +248,6 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async
         response: { 200: toolsSchema },
       },
     },
-    async () => ({
-      items: Object.entries(PLATFORM_TOOLS).map(([tool, description]) => ({ tool, description })),
-    }),
+    async (request) => listTools(depsOf(request), request.actor),
   );
 };

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { MONETIZATIONS } from '../../../shared/db/entities/agent';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../../shared/domain/slug';
 import { PLATFORM_TOOL_NAMES } from '../../../shared/domain/tools';
-import { pageQuery } from '../../plugins/pagination';
-import { flowPrice, isoTime } from '../../wire';
+import { pageOf, pageQuery } from '../../plugins/pagination';
+import { flowPrice, isoTime, type slugParams } from '../../wire';
 
 /** Wire shapes of the agent and marketplace endpoints (spec "Agent (marketplace)"). */
 
@@ -350,3 +350,50 @@ export type PublishInput = z.output<typeof publishBody>;
 export type OwnerAgentView = z.infer<typeof ownerAgentSchema>;
 export type AgentListItem = z.infer<typeof agentListItemSchema>;
 export type AgentDetail = z.infer<typeof agentDetailSchema>;
+
+export const ownerAgentsQuery = z.object(pageQuery);
+export const ownerAgentPageSchema = pageOf(ownerAgentSchema);
+export const agentListPageSchema = pageOf(agentListItemSchema);
+
+// Paid calls and agent subscriptions (`invoke-routes.ts`, docs/spec/contract.md §6).
+
+export const invokeBody = z.strictObject({
+  input: z
+    .unknown()
+    .refine((value) => value !== undefined, { message: 'is required' })
+    .describe('Anything JSON; passed to the agent as is'),
+  tools: z
+    .array(z.string().max(64))
+    .max(PLATFORM_TOOL_NAMES.length)
+    .optional()
+    .describe('Tools the agent may use in this call (default: all platform tools)'),
+});
+
+export const invokeResult = z
+  .object({
+    callId: z.uuid(),
+    output: z.unknown(),
+    model: z.string().nullable(),
+    toolsUsed: z.array(z.string()),
+    usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }),
+    costFlow: z.number().describe('FLOW charged: base price (if any) plus the tools used'),
+  })
+  .meta({ id: 'AgentCallResult' });
+
+export const subscriptionResult = z
+  .object({
+    agentSlug: z.string(),
+    subscribed: z.literal(true),
+    periodStart: isoTime,
+    periodEnd: isoTime,
+    costFlow: z.number(),
+  })
+  .meta({ id: 'AgentSubscription' });
+
+/** What each service takes: the path's slug beside the parsed body or query. */
+export type AgentSlugInput = z.output<typeof slugParams>;
+export type ToolPricesInput = z.output<typeof toolPricesBody>;
+export type RatingInput = AgentSlugInput & z.output<typeof ratingBody>;
+export type MarketplaceInput = z.output<typeof marketplaceQuery>;
+export type OwnerAgentsInput = z.output<typeof ownerAgentsQuery>;
+export type InvokeInput = AgentSlugInput & z.output<typeof invokeBody>;

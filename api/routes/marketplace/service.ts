@@ -1,32 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Config } from '../../../shared/config';
-import { Agent, AgentToolPrice, Token } from '../../../shared/db/entities';
+import { Agent, AgentToolPrice } from '../../../shared/db/entities';
 import type { Monetization } from '../../../shared/db/entities/agent';
 import { MONETIZATIONS } from '../../../shared/db/entities/agent';
 import type { EntityManager } from '../../../shared/db/orm';
+import type { SqlReader } from '../../../shared/db/sql';
+import { startOfNextUtcMonth } from '../../../shared/domain/calendar';
+import type { CursorCodec } from '../../../shared/domain/cursor';
 import { flowNumber, MAX_FLOW, parseFlow } from '../../../shared/domain/flow';
 import { generateSigningSecret } from '../../../shared/domain/signature';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
-import { isPlatformTool } from '../../../shared/domain/tools';
+import { isPlatformTool, PLATFORM_TOOLS } from '../../../shared/domain/tools';
 import { AppError } from '../../../shared/errors';
 import { checkOutboundUrl } from '../../../shared/net/outbound-url';
 import { enqueueOutboxEvent } from '../../../shared/outbox/outbox';
+import type { Actor } from '../../access/actor';
+import { looksLikeSlug } from '../../wire';
+import { agentNotFound, linkableToken, ownedAgent } from './access';
 import { iso, ownerView, toolPricesOf } from './owner-views';
 import {
   MAX_FREEMIUM_DAILY_CALLS,
+  type AgentSlugInput,
   type CreateAgentInput,
   type PublishInput,
+  type ToolPricesInput,
   type UpdateAgentInput,
 } from './schemas';
-import { ownedAgent } from './visibility';
 
-/** Agents as their owners manage them (spec "Marketplace", docs/spec/contract.md §6). */
+/**
+ * Agents as their owners manage them (spec "Marketplace", docs/spec/contract.md §6). The
+ * marketplace reads are in `listing.ts`, `detail.ts` and `owner-views.ts`, ratings in
+ * `stats.ts`, paid calls in `invoke.ts` and agent subscriptions in `subscribe.ts`.
+ */
 
-export interface AgentServiceDeps {
+export interface MarketplaceDeps {
+  /** Writes: the request's EntityManager. */
   em: EntityManager;
-  config: Config;
+  /** Reads: prepared statements, no entities. */
+  db: SqlReader;
+  cursors: CursorCodec;
+  config: Pick<Config, 'webhookAllowedHosts' | 'publicBaseUrl'>;
 }
+
+type AgentServiceDeps = Pick<MarketplaceDeps, 'em' | 'config'>;
 
 async function checkedEndpoint(deps: AgentServiceDeps, url: string): Promise<string> {
   const allowedHosts = deps.config.webhookAllowedHosts;
@@ -40,7 +57,8 @@ const SLUG_ATTEMPTS = 5;
  * random suffix is tried, and the unique constraint (not a prior read) decides, so two
  * concurrent creations with the same name never collide.
  */
-export async function createAgent(deps: AgentServiceDeps, userId: number, input: CreateAgentInput) {
+export async function createAgent(deps: AgentServiceDeps, actor: Actor, input: CreateAgentInput) {
+  const { userId } = actor;
   const endpointUrl = await checkedEndpoint(deps, input.endpointUrl);
   const base = input.slug ?? slugify(input.name, 'agent');
   const now = new Date();
@@ -80,11 +98,10 @@ export async function createAgent(deps: AgentServiceDeps, userId: number, input:
 
 export async function updateAgent(
   deps: AgentServiceDeps,
-  userId: number,
-  slug: string,
-  input: UpdateAgentInput,
+  actor: Actor,
+  input: AgentSlugInput & UpdateAgentInput,
 ) {
-  const agent = await ownedAgent(deps.em, slug, userId);
+  const agent = await ownedAgent(deps.em, actor, input.slug);
   if (input.endpointUrl !== undefined) {
     agent.endpointUrl = await checkedEndpoint(deps, input.endpointUrl);
   }
@@ -194,15 +211,6 @@ export function parseMonetization(input: PublishInput): MonetizationSettings {
   };
 }
 
-async function linkableToken(em: EntityManager, userId: number, slug: string): Promise<Token> {
-  const token = await em.findOne(Token, { slug: slug.slice(0, 128) });
-  if (!token) throw new AppError('token_not_found', `tokenSlug: token ${slug} does not exist`);
-  if (token.owner.id !== userId) {
-    throw new AppError('token_no_match', `tokenSlug: token ${slug} is not owned by the caller`);
-  }
-  return token;
-}
-
 /** `agent.published` data: the listing as buyers see it, FLOW as numbers, snake_case. */
 function publishedEvent(agent: Agent, marketplaceUrl: string) {
   const flowOrNull = (micro: bigint | string | null | undefined) =>
@@ -231,14 +239,16 @@ function publishedEvent(agent: Agent, marketplaceUrl: string) {
  */
 export async function publishAgent(
   deps: AgentServiceDeps,
-  userId: number,
-  slug: string,
-  input: PublishInput,
+  actor: Actor,
+  input: AgentSlugInput & PublishInput,
 ) {
+  const { slug } = input;
+  // A slug that cannot exist never reaches SQL (a NUL byte would be a protocol error there).
+  if (!looksLikeSlug(slug)) throw agentNotFound(slug);
   return deps.em.transactional(async (tx) => {
     // The row lock orders concurrent publishes: the second sees the first's date.
-    await tx.execute('select 1 from agents where slug = ? for update', [slug.slice(0, 128)]);
-    const agent = await ownedAgent(tx, slug, userId);
+    await tx.execute('select 1 from agents where slug = ? for update', [slug]);
+    const agent = await ownedAgent(tx, actor, slug);
     const settings = parseMonetization(input);
     if (!agent.description) {
       throw new AppError(
@@ -248,7 +258,7 @@ export async function publishAgent(
     }
     if (input.tokenSlug === null) agent.token = null;
     else if (input.tokenSlug !== undefined) {
-      agent.token = await linkableToken(tx, userId, input.tokenSlug);
+      agent.token = await linkableToken(tx, actor, input.tokenSlug);
     }
     const now = new Date();
     Object.assign(agent, settings);
@@ -263,7 +273,7 @@ export async function publishAgent(
     await tx.flush();
     const marketplaceUrl = `${deps.config.publicBaseUrl}/marketplace/agents/${agent.slug}`;
     await enqueueOutboxEvent(tx, {
-      userId,
+      userId: actor.userId,
       event: 'agent.published',
       data: publishedEvent(agent, marketplaceUrl),
       dedupeKey: `agent.published:${agent.id}:${agent.publishedAt.getTime()}`,
@@ -278,14 +288,9 @@ export async function publishAgent(
   });
 }
 
-/** The start of the next UTC month: when an unpublished agent leaves the listing for good. */
-export function startOfNextUtcMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-}
-
 /** Idempotent; a draft that was never published has nothing to hide and stays as it is. */
-export async function unpublishAgent(deps: AgentServiceDeps, userId: number, slug: string) {
-  const agent = await ownedAgent(deps.em, slug, userId);
+export async function unpublishAgent(deps: AgentServiceDeps, actor: Actor, input: AgentSlugInput) {
+  const agent = await ownedAgent(deps.em, actor, input.slug);
   if (agent.isPublished) {
     const now = new Date();
     agent.isPublished = false;
@@ -305,13 +310,14 @@ export async function unpublishAgent(deps: AgentServiceDeps, userId: number, slu
 
 /** Replaces the whole price list in one transaction; the agent row lock orders concurrent ones. */
 export async function replaceToolPrices(
-  em: EntityManager,
-  userId: number,
-  slug: string,
-  tools: { tool: string; perCallFlow: bigint }[],
+  deps: Pick<MarketplaceDeps, 'em'>,
+  actor: Actor,
+  input: AgentSlugInput & ToolPricesInput,
 ) {
+  const { em } = deps;
+  const { tools } = input;
   const unknown = tools.find((entry) => !isPlatformTool(entry.tool));
-  const agent = await ownedAgent(em, slug, userId);
+  const agent = await ownedAgent(em, actor, input.slug);
   if (unknown) {
     throw new AppError(
       'tool_unknown',
@@ -331,4 +337,11 @@ export async function replaceToolPrices(
   });
   const prices = await toolPricesOf(em, [agent.id]);
   return { slug: agent.slug, toolPrices: prices.get(agent.id) ?? [] };
+}
+
+/** The platform tools an agent may use and price: the same for every caller. */
+export function listTools(_deps: MarketplaceDeps, _actor: Actor | null) {
+  return {
+    items: Object.entries(PLATFORM_TOOLS).map(([tool, description]) => ({ tool, description })),
+  };
 }

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
 import { notificationPageSchema, notificationsQuery } from './schemas';
-import { listNotifications } from './service';
+import { listNotifications, type NotificationDeps } from './service';
 
 const tags = ['notifications'];
 
 /** The caller's milestone notifications (docs/decisions.md "Milestone notifications"). */
 export const notificationRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const reads = { db: opts.deps.db, cursors: app.cursors };
+  const deps: NotificationDeps = { db: opts.deps.db, cursors: app.cursors };
   app.get(
     '/me/notifications',
     {
@@ -28,6 +28,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
         response: { 200: notificationPageSchema },
       },
     },
-    async (request) => listNotifications(reads, actorOf(request).userId, request.query),
+    async (request) => listNotifications(deps, actorOf(request), request.query),
   );
 };

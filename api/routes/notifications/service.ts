@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { SqlReader } from '../../../shared/db/sql';
+import type { Actor } from '../../access/actor';
 import { keyset } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
 import { matrixLinked, NOTIFICATION_ORDER, notificationPage } from './queries';
 import type { notificationPageSchema, notificationsQuery } from './schemas';
 
-export interface NotificationReadDeps {
+export interface NotificationDeps {
   db: SqlReader;
   cursors: CursorCodec;
 }
@@ -16,10 +17,11 @@ export interface NotificationReadDeps {
  * Matrix account (without one, nothing is delivered: `sentAt` stays null).
  */
 export async function listNotifications(
-  deps: NotificationReadDeps,
-  userId: number,
+  deps: NotificationDeps,
+  actor: Actor,
   query: z.output<typeof notificationsQuery>,
 ): Promise<z.input<typeof notificationPageSchema>> {
+  const { userId } = actor;
   const page = keyset(deps.cursors, NOTIFICATION_ORDER, {
     scope: pageScope('notifications', { userId }),
     limit: query.limit,

@@ -10,13 +10,14 @@ import { errors } from '../../plugins/openapi';
 const tags = ['flow'];
 
 /** The caller's FLOW on chain: state per chain and the referral tree (docs/chain.md "User state"). */
-export const onchainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {
-  const chains = new ChainClients(deps.config.chainRpcUrls);
-  const reads: OnchainDeps = {
-    db: deps.db,
-    live: new LiveUserReads(chains, deps.logger),
+export const onchainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
+  const { config, db, logger } = opts.deps;
+  const chains = new ChainClients(config.chainRpcUrls);
+  const deps: OnchainDeps = {
+    db,
+    live: new LiveUserReads(chains, logger),
     chainIds: chains.chainIds.sort((a, b) => a - b),
-    flowTokens: deps.config.chainFlowTokens,
+    flowTokens: config.chainFlowTokens,
   };
 
   app.get(
@@ -34,7 +35,7 @@ export const onchainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: flowOnchainSchema },
       },
     },
-    async (request) => flowOnchain(reads, actorOf(request)),
+    async (request) => flowOnchain(deps, actorOf(request)),
   );
 
   app.get(
@@ -53,6 +54,6 @@ export const onchainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: treeSchema },
       },
     },
-    async (request) => flowTree(reads, actorOf(request), request.query),
+    async (request) => flowTree(deps, actorOf(request), request.query),
   );
 };

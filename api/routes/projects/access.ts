@@ -1,13 +1,19 @@
-import { Project } from '../../../shared/db/entities';
+import { Project, Token } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
+import type { SqlReader } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
+import { streamTargetBySlug, type StreamTargetRow } from './queries';
 
 /**
  * Who may see a project (docs/spec/contract.md §7). A private project exists only for its owner: reads by
- * anyone else are refused without saying whether the slug exists.
+ * anyone else are refused without saying whether the slug exists. Every lookup here takes
+ * `(em or db, actor, slug)`.
  */
+
+const shown = (value: string) =>
+  JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 export function projectNotFound(slug: string): AppError {
   const shown = slug.length > 80 ? `${slug.slice(0, 80)}…` : slug;
@@ -37,8 +43,8 @@ export function assertViewable(
 /** `assertViewable` on the entity, for the writes and downloads that go on with it. */
 export async function viewableProject(
   em: EntityManager,
-  slug: string,
   actor: Actor | null,
+  slug: string,
 ): Promise<Project> {
   const project = await bySlug(em, slug);
   assertViewable({ private: project.private, ownerId: project.owner.id }, slug, actor);
@@ -46,7 +52,7 @@ export async function viewableProject(
 }
 
 /** The stream: a private project is 403 `private_forbidden` for anyone but its owner. */
-export function assertStreamable(
+function assertStreamable(
   project: { private: boolean; ownerId: number },
   actor: Actor | null,
 ): void {
@@ -64,11 +70,37 @@ export function assertStreamable(
  */
 export async function ownedProject(
   em: EntityManager,
-  slug: string,
   actor: Actor,
+  slug: string,
 ): Promise<Project> {
   const project = await bySlug(em, slug);
   if (project.owner.id === actor.userId) return project;
   if (project.private) throw projectNotFound(slug);
   throw new AppError('not_owner', `project ${slug} belongs to another user`);
+}
+
+/** The token a new project is built on: one of the caller's tokens. */
+export async function ownedToken(em: EntityManager, actor: Actor, slug: string): Promise<Token> {
+  const token = looksLikeSlug(slug) ? await em.findOne(Token, { slug }) : null;
+  if (!token)
+    throw new AppError('token_not_found', `tokenSlug: token ${shown(slug)} does not exist`);
+  if (token.owner.id !== actor.userId) {
+    throw new AppError('token_no_match', `tokenSlug: token ${slug} is not owned by the caller`);
+  }
+  return token;
+}
+
+/** The project to stream, with its viewer's tier; a private one is its owner's only. */
+export async function streamableProject(
+  db: SqlReader,
+  actor: Actor | null,
+  slug: string,
+): Promise<StreamTargetRow> {
+  // Anything that cannot be a slug (a NUL byte, say) never reaches PostgreSQL.
+  const row = looksLikeSlug(slug)
+    ? await db.row(streamTargetBySlug, [slug, actor?.userId ?? null])
+    : undefined;
+  if (!row) throw projectNotFound(slug);
+  assertStreamable(row, actor);
+  return row;
 }

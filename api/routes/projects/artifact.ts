@@ -2,15 +2,16 @@ import { ProjectRun } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
+import { isUuid } from '../../wire';
 import { viewableProject } from './access';
+import type { ArtifactInput } from './schemas';
+import type { ProjectDeps } from './service';
 
 /**
  * A run's artifact download (docs/spec/contract.md §7). A run's artifact never changes once written, so
  * it is cacheable for good, and a client that has it (its ETag) gets 304 without PostgreSQL
  * ever sending the bytes.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A run's artifact without its bytes: enough to answer a conditional request. */
 export interface ArtifactInfo {
@@ -31,16 +32,31 @@ function notFound(runId: string, slug: string): AppError {
   );
 }
 
+/**
+ * `GET /projects/:slug/runs/:runId/artifact`: the artifact's headers, and its bytes unless
+ * the client's copy (`If-None-Match`) is current (null: answer 304). Read once, and only when
+ * sent: a 304 never loads the bytes.
+ */
+export async function downloadArtifact(
+  deps: Pick<ProjectDeps, 'em'>,
+  actor: Actor | null,
+  input: ArtifactInput,
+): Promise<{ artifact: ArtifactInfo; bytes: Buffer | null }> {
+  const artifact = await findArtifact(deps.em, actor, input.slug, input.runId);
+  const fresh = matchesEtag(input.ifNoneMatch, artifact.etag);
+  return { artifact, bytes: fresh ? null : await artifactBytes(deps.em, artifact) };
+}
+
 /** The artifact of a run of a project the caller may see; 404 when there is none. */
-export async function findArtifact(
+async function findArtifact(
   em: EntityManager,
   actor: Actor | null,
   slug: string,
   runId: string,
 ): Promise<ArtifactInfo> {
-  const project = await viewableProject(em, slug, actor);
+  const project = await viewableProject(em, actor, slug);
   // The artifact column is lazy and stays unread here: only whether it is there.
-  const run = UUID.test(runId)
+  const run = isUuid(runId)
     ? await em.findOne(
         ProjectRun,
         { id: runId.toLowerCase(), project: project.id, artifact: { $ne: null } },
@@ -60,7 +76,7 @@ export async function findArtifact(
 }
 
 /** The artifact's bytes, read once, as the driver hands them over (no copy). */
-export async function artifactBytes(em: EntityManager, info: ArtifactInfo): Promise<Buffer> {
+async function artifactBytes(em: EntityManager, info: ArtifactInfo): Promise<Buffer> {
   const [row] = await em.execute<{ artifact: Buffer | null }[]>(
     'select artifact from project_runs where id = ?',
     [info.runId],
@@ -70,7 +86,7 @@ export async function artifactBytes(em: EntityManager, info: ArtifactInfo): Prom
 }
 
 /** `If-None-Match` (RFC 9110 §13.1.2): `*` or a list of tags, compared weakly. */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(',')

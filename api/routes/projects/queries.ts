@@ -1,6 +1,8 @@
 import type { AgentTemplate, ProjectStatus } from '../../../shared/db/entities/project';
 import type { RunStatus } from '../../../shared/db/entities/project-run';
+import type { Tier } from '../../../shared/db/entities/subscription';
 import { isoUtc, statement } from '../../../shared/db/sql';
+import { entitledTierSql } from '../../../shared/subscriptions/entitlements';
 import { keysetOrder } from '../../plugins/keyset';
 
 /**
@@ -69,4 +71,35 @@ export const ownProjectsPage = statement<
     where p.owner_id = $1 and ${OWN_PROJECTS_ORDER.after(2)}
     order by ${OWN_PROJECTS_ORDER.orderBy}
     limit $${2 + OWN_PROJECTS_ORDER.arity}`,
+);
+
+export interface StreamTargetRow {
+  id: string;
+  ownerId: number;
+  private: boolean;
+  status: ProjectStatus;
+  currentRunId: string | null;
+  /** int8, a string. */
+  lastEventSeq: string;
+  lastEventType: string | null;
+  /** The viewer's entitled tier; null for anonymous viewers and users without one. */
+  viewerTier: Tier | null;
+}
+
+/**
+ * Everything a stream connect decides on, in one statement: who may watch, whether anything
+ * is left to stream, where the stream ends, and whether the viewer's tier has `fasterSse`.
+ */
+export const streamTargetBySlug = statement<
+  StreamTargetRow,
+  [slug: string, viewerId: number | null]
+>(
+  'projects.stream_target',
+  `select p.id, p.owner_id as "ownerId", p.private, p.status,
+          p.current_run_id as "currentRunId", p.last_event_seq as "lastEventSeq",
+          (select e.type from project_events e
+            where e.project_id = p.id and e.seq = p.last_event_seq) as "lastEventType",
+          ${entitledTierSql('$2::int')} as "viewerTier"
+     from projects p
+    where p.slug = $1`,
 );

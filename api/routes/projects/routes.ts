@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../access/actor';
 import type { ApiDeps } from '../../deps';
-import { artifactBytes, findArtifact, matchesEtag } from './artifact';
+import { downloadArtifact } from './artifact';
 import { cancelRun, startRun } from './runs';
 import {
   artifactParams,
@@ -18,7 +18,7 @@ import {
   subscribedSchema,
   unsubscribedSchema,
 } from './schemas';
-import { archiveProject, createProject, subscribe, unsubscribe } from './service';
+import { archiveProject, createProject, subscribe, unsubscribe, type ProjectDeps } from './service';
 import { listOwnProjects, viewProject } from './views';
 import { errors } from '../../plugins/openapi';
 
@@ -27,9 +27,13 @@ const tags = ['projects'];
 /** Projects (spec "Projects", docs/spec/contract.md §7). The stream lives in `stream-routes.ts`. */
 export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, temporal, db } = opts.deps;
-  const services = (request: FastifyRequest) => ({ em: request.em, db, config });
-  const reads = { db, config, cursors: app.cursors };
-  const runServices = (request: FastifyRequest) => ({ em: request.em, config, temporal });
+  const depsOf = (request: FastifyRequest): ProjectDeps => ({
+    em: request.em,
+    db,
+    cursors: app.cursors,
+    config,
+    temporal,
+  });
 
   app.post(
     '/projects',
@@ -53,7 +57,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       },
     },
     async (request, reply) => {
-      const project = await createProject(services(request), actorOf(request).userId, request.body);
+      const project = await createProject(depsOf(request), actorOf(request), request.body);
       return reply.code(201).send(project);
     },
   );
@@ -70,7 +74,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: projectPageSchema },
       },
     },
-    async (request) => listOwnProjects(reads, actorOf(request).userId, request.query),
+    async (request) => listOwnProjects(depsOf(request), actorOf(request), request.query),
   );
 
   app.get(
@@ -88,7 +92,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: projectSchema },
       },
     },
-    async (request) => viewProject(reads, request.params.slug, request.actor),
+    async (request) => viewProject(depsOf(request), request.actor, request.params),
   );
 
   app.post(
@@ -106,7 +110,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: startedSchema },
       },
     },
-    async (request) => startRun(runServices(request), actorOf(request), request.params.slug),
+    async (request) => startRun(depsOf(request), actorOf(request), request.params),
   );
 
   app.post(
@@ -124,7 +128,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: cancelSchema },
       },
     },
-    async (request) => cancelRun(runServices(request), actorOf(request), request.params.slug),
+    async (request) => cancelRun(depsOf(request), actorOf(request), request.params),
   );
 
   app.post(
@@ -142,7 +146,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: projectSchema },
       },
     },
-    async (request) => archiveProject(services(request), actorOf(request), request.params.slug),
+    async (request) => archiveProject(depsOf(request), actorOf(request), request.params),
   );
 
   app.post(
@@ -161,7 +165,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: subscribedSchema },
       },
     },
-    async (request) => subscribe(request.em, actorOf(request), request.params.slug),
+    async (request) => subscribe(depsOf(request), actorOf(request), request.params),
   );
 
   app.delete(
@@ -178,7 +182,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       },
     },
     async (request, reply) => {
-      await unsubscribe(request.em, actorOf(request), request.params.slug);
+      await unsubscribe(depsOf(request), actorOf(request), request.params);
       return reply.code(204).send(null);
     },
   );
@@ -200,11 +204,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       },
     },
     async (request, reply) => {
-      const { slug, runId } = request.params;
-      const artifact = await findArtifact(request.em, request.actor, slug, runId);
-      const fresh = matchesEtag(request.headers['if-none-match'], artifact.etag);
-      // Read once, and only when sent: a 304 never loads the bytes.
-      const bytes = fresh ? null : await artifactBytes(request.em, artifact);
+      const { artifact, bytes } = await downloadArtifact(depsOf(request), request.actor, {
+        ...request.params,
+        ifNoneMatch: request.headers['if-none-match'],
+      });
       // Set only now: an error response (even a failed read) must never be cached for a year.
       void reply.header('etag', artifact.etag).header('cache-control', artifact.cacheControl);
       if (!bytes) return reply.code(304).send(undefined);

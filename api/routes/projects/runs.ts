@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { Config } from '../../../shared/config';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { Project, ProjectRun } from '../../../shared/db/entities';
 import type { ProjectStatus } from '../../../shared/db/entities/project';
 import type { RunStatus } from '../../../shared/db/entities/project-run';
@@ -11,15 +10,20 @@ import { AppError } from '../../../shared/errors';
 import { ENTITLED_TIER_SQL } from '../../../shared/subscriptions/entitlements';
 import {
   projectBuildSignals,
-  TEMPORAL_CALL_DEADLINE_MS,
   workflowIds,
   workflowTypes,
   type ProjectBuildInput,
 } from '../../../shared/temporal';
 import { buildTaskQueue, type BuildLane } from '../../../shared/temporal/task-queues';
+import { searchAttributes } from '../../../shared/temporal/search-attributes';
+import {
+  startWithDeadline,
+  withTemporalDeadline,
+} from '../../../shared/temporal/start-with-deadline';
 import type { Actor } from '../../access/actor';
 import { ownedProject } from './access';
-import { AT_REST } from './service';
+import type { ProjectSlugInput } from './schemas';
+import { AT_REST, type ProjectDeps } from './service';
 
 /**
  * Starting and canceling a project's build run (docs/spec/contract.md §7). The API writes the run, starts
@@ -27,11 +31,7 @@ import { AT_REST } from './service';
  * the build.
  */
 
-export interface RunServiceDeps {
-  em: EntityManager;
-  config: Pick<Config, 'temporal' | 'build'>;
-  temporal: Client;
-}
+type RunServiceDeps = Pick<ProjectDeps, 'em' | 'config' | 'temporal'>;
 
 interface Previous {
   status: ProjectStatus;
@@ -152,9 +152,9 @@ async function unqueueRun(
 export async function startRun(
   deps: RunServiceDeps,
   actor: Actor,
-  slug: string,
+  { slug }: ProjectSlugInput,
 ): Promise<{ runId: string }> {
-  const project = await ownedProject(deps.em, slug, actor);
+  const project = await ownedProject(deps.em, actor, slug);
   if (!AT_REST.includes(project.status)) throw notStartable(project, project.status);
   const runId = randomUUID();
   const { before, lane } = await queueRun(deps.em, project, runId);
@@ -164,21 +164,18 @@ export async function startRun(
     paceMs: deps.config.build.paceMs,
     lane,
   };
-  try {
-    await deps.temporal.connection.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
-      deps.temporal.workflow.start(workflowTypes.projectBuild, {
-        workflowId: workflowIds.projectBuild(project.id, runId),
-        // The run stays on its lane's queue for life: a later change of tier moves later runs.
-        taskQueue: buildTaskQueue(deps.config.temporal.taskQueue, lane),
-        args: [input],
-      }),
-    );
-  } catch (error) {
-    // A lost answer is not a failed start: if the workflow already began the run, it stands.
-    if ((await unqueueRun(deps.em, project.id, runId, before)) === 'began') return { runId };
-    throw Object.assign(unavailable(), { cause: error });
-  }
-  return { runId };
+  const outcome = await startWithDeadline(deps.temporal, workflowTypes.projectBuild, {
+    workflowId: workflowIds.projectBuild(project.id, runId),
+    // The run stays on its lane's queue for life: a later change of tier moves later runs.
+    taskQueue: buildTaskQueue(deps.config.temporal.taskQueue, lane),
+    args: [input],
+    typedSearchAttributes: searchAttributes({ userId: actor.userId, projectId: project.id }),
+  });
+  if (!('error' in outcome)) return { runId };
+  // Refused or unanswered, the undo is the same: a refused start left the run queued, so it is
+  // undone; a lost answer is not a failed start: if the workflow already began the run, it stands.
+  if ((await unqueueRun(deps.em, project.id, runId, before)) === 'began') return { runId };
+  throw Object.assign(unavailable(), { cause: outcome.error });
 }
 
 /** Why a run whose workflow was gone (or never started) was canceled, by its status then. */
@@ -227,9 +224,9 @@ async function cancelOrphanedRun(
 export async function cancelRun(
   deps: RunServiceDeps,
   actor: Actor,
-  slug: string,
+  input: ProjectSlugInput,
 ): Promise<{ runId: string; cancelRequested: true }> {
-  const project = await ownedProject(deps.em, slug, actor);
+  const project = await ownedProject(deps.em, actor, input.slug);
   const runId = project.currentRunId;
   const active = project.status === 'queued' || project.status === 'running';
   const noActiveRun = () =>
@@ -237,9 +234,7 @@ export async function cancelRun(
   if (!active || !runId) throw noActiveRun();
   const handle = deps.temporal.workflow.getHandle(workflowIds.projectBuild(project.id, runId));
   try {
-    await deps.temporal.connection.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
-      handle.signal(projectBuildSignals.cancel),
-    );
+    await withTemporalDeadline(deps.temporal, () => handle.signal(projectBuildSignals.cancel));
   } catch (error) {
     if (!(error instanceof WorkflowNotFoundError)) {
       throw Object.assign(unavailable(), { cause: error });

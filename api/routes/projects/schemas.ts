@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AGENT_TEMPLATES, PROJECT_STATUSES } from '../../../shared/db/entities/project';
 import { RUN_STATUSES } from '../../../shared/db/entities/project-run';
 import { pageOf, pageQuery } from '../../plugins/pagination';
-import { isoTime, slugParams } from '../../wire';
+import { idParam, isoTime, slugParams } from '../../wire';
 
 /** Wire shapes of the project endpoints (spec "Projects", docs/spec/contract.md §1 and §7): camelCase. */
 
@@ -55,7 +55,7 @@ export const RUN_PLANNERS = ['pending', 'deterministic', 'llm'] as const;
 export type RunPlanner = (typeof RUN_PLANNERS)[number];
 
 export const artifactParams = slugParams.extend({
-  runId: z.string().max(64).describe('The run’s id (a UUID)'),
+  runId: idParam.describe('The run’s id (a UUID)'),
 });
 
 export const runSchema = z
@@ -150,3 +150,99 @@ export const artifactResponse = {
 
 export type ProjectView = z.infer<typeof projectSchema>;
 export type RunView = z.infer<typeof runSchema>;
+
+/** What each service takes: the path's slug (and run id) beside the parsed body or query. */
+export type ProjectSlugInput = z.output<typeof projectParams>;
+export type ProjectPageInput = z.output<typeof pageQuerySchema>;
+export type ArtifactInput = z.output<typeof artifactParams> & {
+  /** The request's `If-None-Match`, if any. */
+  ifNoneMatch: string | undefined;
+};
+
+// The project stream (`stream-routes.ts`).
+
+const lastEventId = z
+  .string()
+  .regex(/^\d+$/, { error: 'must be a non-negative integer' })
+  .transform(Number)
+  .refine(Number.isSafeInteger, { error: 'must be a non-negative integer' });
+
+export const streamHeaders = z.looseObject({
+  'last-event-id': lastEventId
+    .optional()
+    .describe('The last event id the client has; only newer events are sent'),
+});
+
+export const streamQuery = z.object({
+  lastEventId: lastEventId
+    .optional()
+    .describe(
+      'The same as the Last-Event-ID header, for clients that cannot set headers; ' +
+        'the header wins when both are present',
+    ),
+});
+
+export const STREAM_DESCRIPTION =
+  'Server-Sent Events. Each event has `id` (the project’s event sequence number), `event` ' +
+  '(plan, tool_call, tool_result, message, screenshot, commit, error, done) and `data` ' +
+  '(JSON). Events newer than `Last-Event-ID` (or the `lastEventId` query parameter) are ' +
+  'replayed from the last 1000 kept (from the oldest kept when it is older; every kept event ' +
+  'without an id), then the stream goes live without gap or duplicate. Viewers whose tier has ' +
+  '`fasterSse` (pro, max) get each live event as it happens; others (anonymous, free, plus) ' +
+  'get them in batches at most every 1 s (by default), each event with its own id; the replay ' +
+  'and the final `done` are sent at once. A `retry:` hint is ' +
+  'sent on connect and a `: keep-alive` comment every 15 s (by default). The stream ends ' +
+  'after the `done` of the current run (an archived project’s, after its last event). A ' +
+  'client that has every event gets 204 when the last run is done or the project is ' +
+  'archived. A client that stops reading is disconnected once ' +
+  '1 MB waits for it, and resumes by reconnecting with its last id.';
+
+/** A reconnect after event 40: the rest of a build, replayed then live, to its `done`. */
+const STREAM_EXAMPLE = [
+  'retry: 3000',
+  '',
+  'id: 41',
+  'event: tool_call',
+  'data: {"tool":"shell","args":{"command":"npm run build"},"callId":"step-6"}',
+  '',
+  'id: 42',
+  'event: tool_result',
+  'data: {"callId":"step-6","result":{"exitCode":0}}',
+  '',
+  'id: 43',
+  'event: commit',
+  'data: {"sha":"4b825dc642cb6eb9a060e54bf8d69288fbee4904","message":"Build the landing page","files":["index.html","styles.css"]}',
+  '',
+  ': keep-alive',
+  '',
+  'id: 44',
+  'event: done',
+  'data: {"runId":"3f1c2a9e-8b7d-4c6e-9a5f-2d4b8e7c1a03","finalStatus":"completed"}',
+  '',
+  '',
+].join('\n');
+
+/** The event stream itself (documented only: the route writes it past the serializer). */
+export const streamResponse = {
+  description: 'The event stream',
+  content: {
+    'text/event-stream': {
+      schema: z
+        .string()
+        .describe(STREAM_DESCRIPTION)
+        .meta({ examples: [STREAM_EXAMPLE] }),
+    },
+  },
+};
+
+export const streamDoneResponse = z
+  .null()
+  .describe(
+    'Nothing more will come: the client has every event and the last run is done or ' +
+      'the project is archived (also an archived project without events)',
+  );
+
+export type StreamInput = z.output<typeof projectParams> & {
+  /** The last event id the client has (header, else query); null for none. */
+  since: number | null;
+};

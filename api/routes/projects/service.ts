@@ -1,28 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Client } from '@temporalio/client';
 import type { Config } from '../../../shared/config';
-import { Project, ProjectSubscription, Token } from '../../../shared/db/entities';
+import { Project, ProjectSubscription } from '../../../shared/db/entities';
 import { AGENT_TEMPLATES, type ProjectStatus } from '../../../shared/db/entities/project';
 import type { EntityManager } from '../../../shared/db/orm';
 import type { SqlReader } from '../../../shared/db/sql';
+import type { CursorCodec } from '../../../shared/domain/cursor';
 import { featuresOf } from '../../../shared/domain/tiers';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import { entitledTier } from '../../../shared/subscriptions/entitlements';
 import type { Actor } from '../../access/actor';
-import { looksLikeSlug } from '../../wire';
-import { ownedProject, viewableProject } from './access';
-import type { CreateProjectInput, ProjectView } from './schemas';
+import { ownedProject, ownedToken, viewableProject } from './access';
+import type { CreateProjectInput, ProjectSlugInput, ProjectView } from './schemas';
 import { currentView } from './views';
 
-/** Projects as their owners manage them (spec "Projects", docs/spec/contract.md §7). */
+/**
+ * Projects as their owners manage them (spec "Projects", docs/spec/contract.md §7); runs are
+ * in `runs.ts`, the reads in `views.ts`, the artifact in `artifact.ts`.
+ */
 
-export interface ProjectServiceDeps {
+export interface ProjectDeps {
+  /** Writes: the request's EntityManager. */
   em: EntityManager;
-  /** The response's view is read back through the read statements. */
+  /** Reads (a write's response is read back through them too): prepared statements. */
   db: SqlReader;
-  config: Pick<Config, 'publicBaseUrl'>;
+  cursors: CursorCodec;
+  config: Pick<Config, 'publicBaseUrl' | 'temporal' | 'build'>;
+  temporal: Client;
 }
+
+type ProjectServiceDeps = Pick<ProjectDeps, 'em' | 'db' | 'config'>;
 
 /** Statuses in which no run is under way: the project may start a run or be archived. */
 export const AT_REST: ProjectStatus[] = ['idle', 'completed', 'failed', 'canceled'];
@@ -35,16 +44,6 @@ const shown = (value: string) =>
 /** The constraint a unique violation hit (node-postgres reports it; MikroORM copies it). */
 function constraintOf(error: UniqueConstraintViolationException): string | undefined {
   return (error as { constraint?: string }).constraint;
-}
-
-async function callersToken(em: EntityManager, userId: number, slug: string): Promise<Token> {
-  const token = looksLikeSlug(slug) ? await em.findOne(Token, { slug }) : null;
-  if (!token)
-    throw new AppError('token_not_found', `tokenSlug: token ${shown(slug)} does not exist`);
-  if (token.owner.id !== userId) {
-    throw new AppError('token_no_match', `tokenSlug: token ${slug} is not owned by the caller`);
-  }
-  return token;
 }
 
 async function checkPrivateAllowed(em: EntityManager, userId: number): Promise<void> {
@@ -62,9 +61,10 @@ async function checkPrivateAllowed(em: EntityManager, userId: number): Promise<v
  */
 export async function createProject(
   deps: ProjectServiceDeps,
-  userId: number,
+  actor: Actor,
   input: CreateProjectInput,
 ): Promise<ProjectView> {
+  const { userId } = actor;
   const template = AGENT_TEMPLATES.find((known) => known === input.agentTemplate);
   if (!template) {
     throw new AppError(
@@ -72,7 +72,7 @@ export async function createProject(
       `agentTemplate: ${shown(input.agentTemplate)} is not a preset (${AGENT_TEMPLATES.join(', ')})`,
     );
   }
-  const token = await callersToken(deps.em, userId, input.tokenSlug);
+  const token = await ownedToken(deps.em, actor, input.tokenSlug);
   if (input.private) await checkPrivateAllowed(deps.em, userId);
   const id = randomUUID();
   const now = new Date();
@@ -119,9 +119,9 @@ export async function createProject(
 export async function archiveProject(
   deps: ProjectServiceDeps,
   actor: Actor,
-  slug: string,
+  input: ProjectSlugInput,
 ): Promise<ProjectView> {
-  const project = await ownedProject(deps.em, slug, actor);
+  const project = await ownedProject(deps.em, actor, input.slug);
   if (project.status !== 'archived') {
     const now = new Date();
     // Conditional, so a run started meanwhile is never archived from under its workflow.
@@ -143,7 +143,7 @@ export async function archiveProject(
 
 /** A project whose milestones the caller may follow: one they can see, not archived. */
 async function followable(em: EntityManager, actor: Actor, slug: string): Promise<Project> {
-  const project = await viewableProject(em, slug, actor);
+  const project = await viewableProject(em, actor, slug);
   if (project.status === 'archived') {
     throw new AppError('project_archived', `project ${project.slug} is archived`);
   }
@@ -151,9 +151,13 @@ async function followable(em: EntityManager, actor: Actor, slug: string): Promis
 }
 
 /** Idempotent: subscribing twice keeps the one subscription. */
-export async function subscribe(em: EntityManager, actor: Actor, slug: string) {
-  const project = await followable(em, actor, slug);
-  await em.execute(
+export async function subscribe(
+  deps: Pick<ProjectDeps, 'em'>,
+  actor: Actor,
+  input: ProjectSlugInput,
+) {
+  const project = await followable(deps.em, actor, input.slug);
+  await deps.em.execute(
     `insert into project_subscriptions (project_id, user_id, created_at) values (?, ?, ?)
      on conflict (project_id, user_id) do nothing`,
     [project.id, actor.userId, new Date()],
@@ -162,7 +166,11 @@ export async function subscribe(em: EntityManager, actor: Actor, slug: string) {
 }
 
 /** Idempotent; allowed on an archived project too (its subscribers may want out). */
-export async function unsubscribe(em: EntityManager, actor: Actor, slug: string): Promise<void> {
-  const project = await viewableProject(em, slug, actor);
-  await em.nativeDelete(ProjectSubscription, { project: project.id, user: actor.userId });
+export async function unsubscribe(
+  deps: Pick<ProjectDeps, 'em'>,
+  actor: Actor,
+  input: ProjectSlugInput,
+): Promise<void> {
+  const project = await viewableProject(deps.em, actor, input.slug);
+  await deps.em.nativeDelete(ProjectSubscription, { project: project.id, user: actor.userId });
 }

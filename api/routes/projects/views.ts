@@ -1,5 +1,4 @@
 import type { Config } from '../../../shared/config';
-import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { SqlReader } from '../../../shared/db/sql';
 import { projectPageUrl, runArtifactUrl } from '../../../shared/projects/urls';
 import type { Actor } from '../../access/actor';
@@ -8,14 +7,19 @@ import { pageScope } from '../../plugins/pagination';
 import { looksLikeSlug } from '../../wire';
 import { assertViewable, projectNotFound } from './access';
 import { OWN_PROJECTS_ORDER, ownProjectsPage, projectBySlug, type ProjectRow } from './queries';
-import { RUN_PLANNERS, type ProjectView, type RunPlanner, type RunView } from './schemas';
+import {
+  RUN_PLANNERS,
+  type ProjectPageInput,
+  type ProjectSlugInput,
+  type ProjectView,
+  type RunPlanner,
+  type RunView,
+} from './schemas';
+import type { ProjectDeps } from './service';
 
 /** Projects as the API shows them, each read in one statement (`queries.ts`). */
 
-export interface ProjectReadDeps {
-  db: SqlReader;
-  config: Pick<Config, 'publicBaseUrl'>;
-}
+type ProjectReadDeps = Pick<ProjectDeps, 'db'> & { config: Pick<Config, 'publicBaseUrl'> };
 
 export function streamUrl(config: Pick<Config, 'publicBaseUrl'>, slug: string): string {
   return `${config.publicBaseUrl}/projects/${slug}/stream`;
@@ -75,9 +79,10 @@ async function rowBySlug(db: SqlReader, slug: string): Promise<ProjectRow> {
 /** A project the actor may see (a private one: its owner only), as the API shows it. */
 export async function viewProject(
   deps: ProjectReadDeps,
-  slug: string,
   actor: Actor | null,
+  input: ProjectSlugInput,
 ): Promise<ProjectView> {
+  const { slug } = input;
   const row = await rowBySlug(deps.db, slug);
   assertViewable(row, slug, actor);
   return projectView(deps.config, row);
@@ -90,10 +95,11 @@ export async function currentView(deps: ProjectReadDeps, slug: string): Promise<
 
 /** The caller's projects, archived ones included, newest first, keyset-paged. */
 export async function listOwnProjects(
-  deps: ProjectReadDeps & { cursors: CursorCodec },
-  userId: number,
-  request: { cursor?: string | undefined; limit: number },
+  deps: ProjectReadDeps & Pick<ProjectDeps, 'cursors'>,
+  actor: Actor,
+  request: ProjectPageInput,
 ): Promise<{ items: ProjectView[]; nextCursor: string | null }> {
+  const { userId } = actor;
   const page = keyset(deps.cursors, OWN_PROJECTS_ORDER, {
     scope: pageScope('my-projects', { userId }),
     cursor: request.cursor,

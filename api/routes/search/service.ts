@@ -1,12 +1,17 @@
 import type { SqlReader, Statement } from '../../../shared/db/sql';
+import type { Actor } from '../../access/actor';
 import { searchStatements, type SearchParams, type SearchRow, type TokenMatch } from './queries';
+import type { SEARCH_KINDS } from './schemas';
 
 /**
  * Search over published agents and all tokens (docs/spec/contract.md §7): case-insensitive substring
  * match on names (and token tickers), ranked exact → prefix → inner match.
  */
 
-export const SEARCH_KINDS = ['agent', 'token'] as const;
+export interface SearchDeps {
+  db: SqlReader;
+}
+
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 export type SearchType = SearchKind | 'all';
 
@@ -71,8 +76,16 @@ export function buildSearchQuery(input: SearchInput): { sql: string; params: unk
   return { sql, params };
 }
 
-export async function search(db: SqlReader, input: SearchInput): Promise<SearchHit[]> {
+/** Anyone may search: the actor (null when anonymous) changes nothing. */
+export async function search(
+  deps: SearchDeps,
+  _actor: Actor | null,
+  input: SearchInput,
+): Promise<{ ok: true; items: SearchHit[] }> {
   const { query, params } = searchStatement(input);
-  const rows = await db.rows(query, params);
-  return rows.map(({ kind, slug, name, ticker }) => ({ kind, slug, name, ticker }));
+  const rows = await deps.db.rows(query, params);
+  return {
+    ok: true,
+    items: rows.map(({ kind, slug, name, ticker }) => ({ kind, slug, name, ticker })),
+  };
 }

@@ -9,14 +9,13 @@ import {
   type HttpProviderName,
 } from '../../../shared/payments/provider';
 import { signalLifecycle, type LifecycleDeps } from '../../../shared/payments/lifecycle-signal';
+import { isUuid } from '../../wire';
 
 export interface CallbackDeps extends LifecycleDeps {
   em: EntityManager;
   providers: HttpProviders;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Our payment behind a provider's invoice: by the invoice id, or the payload we sent. */
 async function paymentOf(
@@ -25,7 +24,7 @@ async function paymentOf(
   providerInvoiceId: string,
   paymentId: string | null,
 ): Promise<{ id: string; amount_usd_cents: string } | null> {
-  const byPayload = paymentId !== null && UUID.test(paymentId) ? paymentId : null;
+  const byPayload = paymentId !== null && isUuid(paymentId) ? paymentId : null;
   const [row] = await em.execute<{ id: string; amount_usd_cents: string }[]>(
     `select id, amount_usd_cents from payments
      where provider = ? and (provider_invoice_id = ? or id = ?::uuid)
@@ -42,13 +41,14 @@ async function paymentOf(
  * `payment.received`; repeats, also concurrent ones on other API instances, only repeat the
  * signal to the lifecycle workflow while the payment is not yet applied. Anything the service
  * cannot act on (an unknown invoice, a state other than paid) is acknowledged and logged, so
- * the provider stops retrying; a failure on our side is a 503, so it retries.
+ * the provider stops retrying; a failure on our side is a 503, so it retries. The caller is
+ * a provider, not a user: `(deps, input)`, no actor.
  */
 export async function handleCallback(
   deps: CallbackDeps,
-  name: string,
-  request: CallbackRequest,
+  input: CallbackRequest & { provider: string },
 ): Promise<{ ok: true }> {
+  const { provider: name, ...request } = input;
   const provider = Object.hasOwn(deps.providers, name)
     ? deps.providers[name as HttpProviderName]
     : undefined;

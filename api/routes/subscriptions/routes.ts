@@ -27,6 +27,7 @@ import {
   createTopup,
   resumeSubscription,
   subscriptionView,
+  type SubscriptionDeps,
 } from './service';
 import { errors } from '../../plugins/openapi';
 
@@ -45,7 +46,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
   });
   app.addHook('onClose', async () => outbound.close());
   const providers = createHttpProviders(deps.config.payments, outbound);
-  const services = (request: FastifyRequest) => ({
+  const depsOf = (request: FastifyRequest): SubscriptionDeps => ({
     em: request.em,
     config: deps.config,
     temporal: deps.temporal,
@@ -78,7 +79,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await checkout(services(request), actorOf(request), request.body)),
+      reply.code(201).send(await checkout(depsOf(request), actorOf(request), request.body)),
   );
 
   app.get(
@@ -95,7 +96,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
         response: { 200: subscriptionSchema },
       },
     },
-    async (request) => subscriptionView(request.em, actorOf(request).userId),
+    async (request) => subscriptionView(depsOf(request), actorOf(request)),
   );
 
   app.post(
@@ -112,7 +113,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
         response: { 200: subscriptionSchema },
       },
     },
-    async (request) => cancelSubscription(services(request), actorOf(request)),
+    async (request) => cancelSubscription(depsOf(request), actorOf(request)),
   );
 
   app.post(
@@ -127,7 +128,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
         response: { 200: subscriptionSchema },
       },
     },
-    async (request) => resumeSubscription(services(request), actorOf(request)),
+    async (request) => resumeSubscription(depsOf(request), actorOf(request)),
   );
 
   app.post(
@@ -153,7 +154,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
         response: { 200: changeResultSchema },
       },
     },
-    async (request) => changeSubscription(services(request), actorOf(request), request.body),
+    async (request) => changeSubscription(depsOf(request), actorOf(request), request.body),
   );
 
   app.post(
@@ -172,7 +173,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createTopup(services(request), actorOf(request), request.body)),
+      reply.code(201).send(await createTopup(depsOf(request), actorOf(request), request.body)),
   );
 
   // Callbacks are signed over their exact bytes: this scope keeps JSON bodies raw.
@@ -202,7 +203,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = asyn
         },
       },
       async (request) =>
-        handleCallback(services(request), request.params.provider, {
+        handleCallback(depsOf(request), {
+          provider: request.params.provider,
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           headers: request.headers,
         }),

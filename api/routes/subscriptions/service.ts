@@ -1,3 +1,4 @@
+import { utcDateString } from '../../../shared/domain/calendar';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../../shared/config';
 import {
@@ -28,7 +29,7 @@ import { signalLifecycle, type LifecycleDeps } from '../../../shared/payments/li
  * `subscription:<userId>`, which owns every time-driven change of the row.
  */
 
-export interface SubscriptionServiceDeps extends LifecycleDeps {
+export interface SubscriptionDeps extends LifecycleDeps {
   em: EntityManager;
   config: Pick<Config, 'temporal' | 'payments'>;
   providers: HttpProviders;
@@ -42,13 +43,13 @@ function tierOf(value: string): Tier {
   return tier;
 }
 
-function enabledProviders(deps: SubscriptionServiceDeps): ProviderName[] {
+function enabledProviders(deps: SubscriptionDeps): ProviderName[] {
   return PROVIDERS.filter((name) =>
     providerEnabled({ payments: deps.config.payments, providers: deps.providers }, name),
   );
 }
 
-function providerOf(deps: SubscriptionServiceDeps, value: string): ProviderName {
+function providerOf(deps: SubscriptionDeps, value: string): ProviderName {
   const enabled = enabledProviders(deps);
   const provider = enabled.find((name) => name === value);
   if (!provider) {
@@ -61,10 +62,7 @@ function providerOf(deps: SubscriptionServiceDeps, value: string): ProviderName 
   return provider;
 }
 
-async function invoice(
-  deps: SubscriptionServiceDeps,
-  input: Omit<InvoiceInput, 'now' | 'expiresAt'>,
-) {
+async function invoice(deps: SubscriptionDeps, input: Omit<InvoiceInput, 'now' | 'expiresAt'>) {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + deps.config.payments.invoiceTtlMinutes * 60_000);
   try {
@@ -97,12 +95,12 @@ function checkoutWire(issued: IssuedInvoice, tier: Tier) {
 
 /** `POST /subscriptions/checkout`: checks in the order of docs/spec/contract.md §11, then one invoice. */
 export async function checkout(
-  deps: SubscriptionServiceDeps,
+  deps: SubscriptionDeps,
   actor: Actor,
-  body: { tier: string; provider: string },
+  input: { tier: string; provider: string },
 ) {
-  const tier = tierOf(body.tier);
-  const provider = providerOf(deps, body.provider);
+  const tier = tierOf(input.tier);
+  const provider = providerOf(deps, input.provider);
   const current = await subscriptionRow(deps.em, actor.userId);
   if (current && (current.status === 'active' || current.status === 'grace')) {
     throw new AppError(
@@ -124,12 +122,12 @@ export async function checkout(
 
 /** `POST /flow/topups`: an invoice whose confirmation credits FLOW (reason `topup`). */
 export async function createTopup(
-  deps: SubscriptionServiceDeps,
+  deps: SubscriptionDeps,
   actor: Actor,
-  body: { provider: string; amountUsd: number },
+  input: { provider: string; amountUsd: number },
 ) {
-  const provider = providerOf(deps, body.provider);
-  const cents = Math.round(body.amountUsd * 100);
+  const provider = providerOf(deps, input.provider);
+  const cents = Math.round(input.amountUsd * 100);
   const amountFlow = flowForUsdCents(cents, deps.config.payments.flowPerUsd);
   if (amountFlow <= 0n) throw new AppError('invalid_request', 'amountUsd: buys no FLOW');
   const issued = await invoice(deps, {
@@ -189,8 +187,13 @@ interface ViewRow {
   renewal_expires_at: string | null;
 }
 
-/** `GET /me/subscription`: the row and its open renewal invoice, in one statement. */
-export async function subscriptionView(em: EntityManager, userId: number) {
+/** `GET /me/subscription`: the caller's subscription as the API shows it. */
+export async function subscriptionView(deps: Pick<SubscriptionDeps, 'em'>, actor: Actor) {
+  return viewOf(deps.em, actor.userId);
+}
+
+/** The row and its open renewal invoice, in one statement. */
+async function viewOf(em: EntityManager, userId: number) {
   const [row] = await em.execute<ViewRow[]>(
     `select s.tier, s.status, s.provider, ${isoUtc('s.renews_at')} as renews_at,
        s.cancel_at_period_end, s.pending_tier, ${isoUtc('s.grace_until')} as grace_until,
@@ -258,7 +261,7 @@ function notFound(): AppError {
  * so it still sees the change, only later).
  */
 async function changeIntent(
-  deps: SubscriptionServiceDeps,
+  deps: SubscriptionDeps,
   userId: number,
   change: (em: EntityManager, row: SubscriptionRow) => Promise<void>,
 ) {
@@ -272,14 +275,14 @@ async function changeIntent(
   } catch (error) {
     deps.logger.warn({ err: error, userId }, 'subscription workflow not signalled');
   }
-  return subscriptionView(deps.em, userId);
+  return viewOf(deps.em, userId);
 }
 
 /**
  * `POST /me/subscription/cancel`: the features stay until `renewsAt`, then the status is
  * `none`. In grace the paid period is already over, so the subscription ends at once.
  */
-export async function cancelSubscription(deps: SubscriptionServiceDeps, actor: Actor) {
+export async function cancelSubscription(deps: SubscriptionDeps, actor: Actor) {
   return changeIntent(deps, actor.userId, async (em, row) => {
     const ended = row.status === 'grace';
     await em.execute(
@@ -292,7 +295,7 @@ export async function cancelSubscription(deps: SubscriptionServiceDeps, actor: A
 }
 
 /** `POST /me/subscription/resume`: undoes a cancel while the period lasts. */
-export async function resumeSubscription(deps: SubscriptionServiceDeps, actor: Actor) {
+export async function resumeSubscription(deps: SubscriptionDeps, actor: Actor) {
   return changeIntent(deps, actor.userId, async (em) => {
     await em.execute(
       `update subscriptions set cancel_at_period_end = false, updated_at = now() where user_id = ?`,
@@ -307,11 +310,11 @@ export async function resumeSubscription(deps: SubscriptionServiceDeps, actor: A
  * left, and switches the tier as soon as it is paid.
  */
 export async function changeSubscription(
-  deps: SubscriptionServiceDeps,
+  deps: SubscriptionDeps,
   actor: Actor,
-  body: { tier: string; provider?: string },
+  input: { tier: string; provider?: string },
 ) {
-  const tier = tierOf(body.tier);
+  const tier = tierOf(input.tier);
   const row = await subscriptionRow(deps.em, actor.userId);
   if (!row || (row.status !== 'active' && row.status !== 'grace')) throw notFound();
   if (tierRank(tier) <= tierRank(row.tier)) {
@@ -333,7 +336,7 @@ export async function changeSubscription(
       'Your renewal is unpaid: pay it first (GET /me/subscription shows the invoice), then upgrade',
     );
   }
-  const provider = providerOf(deps, body.provider ?? row.provider);
+  const provider = providerOf(deps, input.provider ?? row.provider);
   const renewsAt = new Date(row.renews_at_ms);
   const amountUsdCents = proratedUpgradeCents(row.tier, tier, renewsAt, deps.now());
   const issued = await invoice(deps, {
@@ -343,10 +346,10 @@ export async function changeSubscription(
     provider,
     amountUsdCents,
     amountFlow: null,
-    description: `upgrade ${row.tier} to ${tier} until ${renewsAt.toISOString().slice(0, 10)}`,
+    description: `upgrade ${row.tier} to ${tier} until ${utcDateString(renewsAt)}`,
   });
   return {
-    subscription: await subscriptionView(deps.em, actor.userId),
+    subscription: await viewOf(deps.em, actor.userId),
     checkout: { ...checkoutWire(issued, tier), amountUsd: usdNumber(amountUsdCents) },
   };
 }

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps';
 import { slugParams } from '../../wire';
 import { holderPageSchema, onchainSchema, tokenPageQuery, tradePageSchema } from './chain-schemas';
-import { tokenHolders, tokenOnchain, tokenTrades } from './chain-service';
+import { tokenHolders, tokenOnchain, tokenTrades, type ChainReadDeps } from './chain-service';
 import { errors } from '../../plugins/openapi';
 
 const tags = ['tokens'];
 
 /** A token's figures from the chain index (docs/chain.md "Reads"). */
 export const tokenChainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const reads = { db: opts.deps.db, cursors: app.cursors };
+  const deps: ChainReadDeps = { db: opts.deps.db, cursors: app.cursors };
 
   app.get(
     '/tokens/:slug/holders',
@@ -27,7 +27,7 @@ export const tokenChainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async 
         response: { 200: holderPageSchema },
       },
     },
-    async (request) => tokenHolders(reads, request.params.slug, request.query),
+    async (request) => tokenHolders(deps, request.actor, { ...request.params, ...request.query }),
   );
 
   app.get(
@@ -46,7 +46,7 @@ export const tokenChainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async 
         response: { 200: tradePageSchema },
       },
     },
-    async (request) => tokenTrades(reads, request.params.slug, request.query),
+    async (request) => tokenTrades(deps, request.actor, { ...request.params, ...request.query }),
   );
 
   app.get(
@@ -65,6 +65,6 @@ export const tokenChainRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async 
         response: { 200: onchainSchema },
       },
     },
-    async (request) => tokenOnchain(reads, request.params.slug),
+    async (request) => tokenOnchain(deps, request.actor, request.params),
   );
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTime } from '../../wire';
+import { isoTime, type slugParams } from '../../wire';
 import { pageOf, pageQuery } from '../../plugins/pagination';
 
 /** Wire shapes of the chain reads (docs/chain.md "Reads"). */
@@ -188,3 +188,6 @@ export const detailChainSchema = z.object({
   holdersCount: z.number().int().nullable(),
   blockNumber,
 });
+
+export type TokenSlugInput = z.output<typeof slugParams>;
+export type TokenPageInput = TokenSlugInput & z.output<typeof tokenPageQuery>;

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { SqlReader } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../access/actor';
 import { keyset } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
 import { looksLikeSlug } from '../../wire';
@@ -14,9 +14,12 @@ import {
   type ChainStateRow,
 } from './chain-queries';
 import { blockOf, holderItem, onchainView, tradeItem } from './chain-views';
-import type { tokenPageQuery } from './chain-schemas';
+import type { TokenPageInput, TokenSlugInput } from './chain-schemas';
 
-/** The token reads from the chain index (docs/chain.md "Reads"). All public. */
+/**
+ * The token reads from the chain index (docs/chain.md "Reads"). All public: the actor (null
+ * when anonymous) changes nothing.
+ */
 
 export interface ChainReadDeps {
   db: SqlReader;
@@ -29,19 +32,29 @@ function notFound(slug: string): AppError {
 }
 
 /** The chain state row of a token, for its detail and `/onchain` (404 when unknown). */
-export async function chainStateOf(deps: ChainReadDeps, slug: string): Promise<ChainStateRow> {
+export async function chainStateOf(
+  deps: Pick<ChainReadDeps, 'db'>,
+  slug: string,
+): Promise<ChainStateRow> {
   const row = looksLikeSlug(slug) ? await deps.db.row(chainState, [slug]) : undefined;
   if (!row) throw notFound(slug);
   return row;
 }
 
-export async function tokenOnchain(deps: ChainReadDeps, slug: string) {
-  return onchainView(await chainStateOf(deps, slug));
+export async function tokenOnchain(
+  deps: Pick<ChainReadDeps, 'db'>,
+  _actor: Actor | null,
+  input: TokenSlugInput,
+) {
+  return onchainView(await chainStateOf(deps, input.slug));
 }
 
-type PageQuery = z.output<typeof tokenPageQuery>;
-
-export async function tokenHolders(deps: ChainReadDeps, slug: string, query: PageQuery) {
+export async function tokenHolders(
+  deps: ChainReadDeps,
+  _actor: Actor | null,
+  query: TokenPageInput,
+) {
+  const { slug } = query;
   if (!looksLikeSlug(slug)) throw notFound(slug);
   const page = keyset(deps.cursors, HOLDER_ORDER, {
     scope: pageScope('token-holders', { slug }),
@@ -58,7 +71,12 @@ export async function tokenHolders(deps: ChainReadDeps, slug: string, query: Pag
   return { items: items.map(holderItem), nextCursor, blockNumber: blockOf(head.blockNumber) };
 }
 
-export async function tokenTrades(deps: ChainReadDeps, slug: string, query: PageQuery) {
+export async function tokenTrades(
+  deps: ChainReadDeps,
+  _actor: Actor | null,
+  query: TokenPageInput,
+) {
+  const { slug } = query;
   if (!looksLikeSlug(slug)) throw notFound(slug);
   const page = keyset(deps.cursors, TRADE_ORDER, {
     scope: pageScope('token-trades', { slug }),

@@ -11,7 +11,7 @@ import {
   tokenDetailSchema,
   tokenPageSchema,
 } from './schemas';
-import { createToken, listChains, listTokens, tokenBySlug } from './service';
+import { createToken, listChains, listTokens, tokenBySlug, type TokenDeps } from './service';
 import { errors } from '../../plugins/openapi';
 
 const tags = ['tokens'];
@@ -19,8 +19,12 @@ const tags = ['tokens'];
 /** Tokens and chains (spec "Tokens", docs/spec/contract.md §7). */
 export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, db } = opts.deps;
-  const services = (request: FastifyRequest) => ({ em: request.em, config });
-  const reads = { db, cursors: app.cursors, config };
+  const depsOf = (request: FastifyRequest): TokenDeps => ({
+    em: request.em,
+    db,
+    cursors: app.cursors,
+    config,
+  });
 
   app.post(
     '/tokens',
@@ -49,7 +53,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
       },
     },
     async (request, reply) => {
-      const token = await createToken(services(request), actorOf(request).userId, request.body);
+      const token = await createToken(depsOf(request), actorOf(request), request.body);
       return reply.code(201).send(token);
     },
   );
@@ -68,7 +72,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         response: { 200: tokenPageSchema },
       },
     },
-    async (request) => listTokens(reads, request.query),
+    async (request) => listTokens(depsOf(request), request.actor, request.query),
   );
 
   app.get(
@@ -87,7 +91,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         response: { 200: tokenDetailSchema },
       },
     },
-    async (request) => tokenBySlug(reads, request.params.slug),
+    async (request) => tokenBySlug(depsOf(request), request.actor, request.params),
   );
 
   app.get(
@@ -104,6 +108,6 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         response: { 200: chainsSchema },
       },
     },
-    async () => listChains(config),
+    async (request) => listChains(depsOf(request), request.actor),
   );
 };

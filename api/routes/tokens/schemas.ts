@@ -309,3 +309,5 @@ export const chainsSchema = z
     ),
   })
   .meta({ id: 'ChainList', examples: [{ items: [LOCAL_CHAIN_EXAMPLE] }] });
+
+export type ListTokensInput = z.output<typeof listTokensQuery>;

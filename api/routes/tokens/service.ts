@@ -11,35 +11,39 @@ import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { SqlReader } from '../../../shared/db/sql';
+import type { Actor } from '../../access/actor';
 import { keyset } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
 import { chainItem } from './chains';
 import { chainStateOf } from './chain-service';
 import { detailChainFields } from './chain-views';
-import type { detailChainSchema } from './chain-schemas';
+import type { detailChainSchema, TokenSlugInput } from './chain-schemas';
 import { TOKEN_ORDERS, tokenPage, type TokenDetailRow } from './queries';
 import {
   launchParamsSchemas,
   type CreateTokenInput,
   type createdTokenSchema,
-  type listTokensQuery,
+  type ListTokensInput,
   type tokenDetailSchema,
   type tokenSchema,
 } from './schemas';
 
-/** Token metadata and launch calldata (spec "Tokens", docs/spec/contract.md §7). The service never signs. */
+/**
+ * Token metadata and launch calldata (spec "Tokens", docs/spec/contract.md §7). The service
+ * never signs. Every token is public: the reads take the actor (null when anonymous) for the
+ * shape only.
+ */
 
-export interface TokenServiceDeps {
+export interface TokenDeps {
+  /** Writes: the request's EntityManager. */
   em: EntityManager;
-  config: Pick<Config, 'chainRpcUrls' | 'launchFactories'>;
-}
-
-/** The reads: prepared statements, no entities. */
-export interface TokenReadDeps {
+  /** Reads: prepared statements, no entities. */
   db: SqlReader;
   cursors: CursorCodec;
-  config: TokenServiceDeps['config'];
+  config: Pick<Config, 'chainRpcUrls' | 'launchFactories' | 'chainPaymentTokens'>;
 }
+
+type TokenConfig = Pick<Config, 'chainRpcUrls' | 'launchFactories'>;
 
 type TokenFields = Pick<
   Token,
@@ -86,14 +90,14 @@ export function publicToken(token: TokenWireFields): z.infer<typeof tokenSchema>
   };
 }
 
-function factoryOf(config: TokenServiceDeps['config'], chainId: number, template: TokenTemplate) {
+function factoryOf(config: TokenConfig, chainId: number, template: TokenTemplate) {
   const factory = config.launchFactories[chainId]?.[template];
   // Configuration accepts any case; clients get the EIP-55 form.
   return factory ? getAddress(factory) : null;
 }
 
 export function tokenDetail(
-  config: TokenServiceDeps['config'],
+  config: TokenConfig,
   token: TokenWireFields & Pick<TokenDetailRow, 'holderRewardPool' | 'lastHolderReward'>,
 ): Omit<z.infer<typeof tokenDetailSchema>, keyof z.infer<typeof detailChainSchema>> {
   const last = token.lastHolderReward;
@@ -136,10 +140,7 @@ interface ValidatedToken<T extends TokenTemplate> {
 }
 
 /** Every check that needs no database, in the order a client would fix them. */
-function validate(
-  config: TokenServiceDeps['config'],
-  input: CreateTokenInput,
-): ValidatedToken<TokenTemplate> {
+function validate(config: TokenConfig, input: CreateTokenInput): ValidatedToken<TokenTemplate> {
   if (config.chainRpcUrls[input.chainId] === undefined) {
     throw new AppError(
       'chain_unsupported',
@@ -191,8 +192,8 @@ function constraintOf(error: UniqueConstraintViolationException): string | undef
  * constraints, which also decides races between API instances.
  */
 export async function createToken(
-  deps: TokenServiceDeps,
-  userId: number,
+  deps: Pick<TokenDeps, 'em' | 'config'>,
+  actor: Actor,
   input: CreateTokenInput,
 ): Promise<z.infer<typeof createdTokenSchema>> {
   const { template, ticker, params, instance } = validate(deps.config, input);
@@ -215,7 +216,7 @@ export async function createToken(
   };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await deps.em.insert(Token, { ...row, owner: userId });
+      await deps.em.insert(Token, { ...row, owner: actor.userId });
       const created = publicToken({ ...row, createdAt: row.createdAt.toISOString() });
       // Where the wallet sends pendingLaunchTx, so it needs no second call.
       return {
@@ -244,12 +245,20 @@ export async function createToken(
 }
 
 /** The token with its template's chain fields (docs/chain.md "Reads"), in one statement. */
-export async function tokenBySlug(deps: TokenReadDeps, slug: string) {
-  const row = await chainStateOf(deps, slug);
+export async function tokenBySlug(
+  deps: Pick<TokenDeps, 'db' | 'config'>,
+  _actor: Actor | null,
+  input: TokenSlugInput,
+) {
+  const row = await chainStateOf(deps, input.slug);
   return { ...tokenDetail(deps.config, row.token), ...detailChainFields(row) };
 }
 
-export async function listTokens(deps: TokenReadDeps, query: z.output<typeof listTokensQuery>) {
+export async function listTokens(
+  deps: Pick<TokenDeps, 'db' | 'cursors'>,
+  _actor: Actor | null,
+  query: ListTokensInput,
+) {
   const { cursor, limit, template, state, chainId, sort } = query;
   const page = keyset(deps.cursors, TOKEN_ORDERS[sort], {
     scope: pageScope('tokens', { template, state, chainId, sort }),
@@ -271,9 +280,8 @@ export async function listTokens(deps: TokenReadDeps, query: z.output<typeof lis
  * Every configured chain with each template's factory, so a wallet knows where to launch, and
  * its payment tokens (and on the local chain how to get some).
  */
-export function listChains(
-  config: Pick<Config, 'chainRpcUrls' | 'launchFactories' | 'chainPaymentTokens'>,
-) {
+export function listChains(deps: Pick<TokenDeps, 'config'>, _actor: Actor | null) {
+  const { config } = deps;
   const items = Object.keys(config.chainRpcUrls)
     .map(Number)
     .sort((a, b) => a - b)

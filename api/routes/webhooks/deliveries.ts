@@ -1,40 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@temporalio/client';
 import type { z } from 'zod';
-import type { CursorCodec } from '../../../shared/domain/cursor';
-import type { Config } from '../../../shared/config';
 import { WebhookDelivery } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
 import {
   webhookTaskQueue,
-  TEMPORAL_CALL_DEADLINE_MS,
   workflowIds,
   workflowTypes,
   type WebhookDeliveryInput,
 } from '../../../shared/temporal';
+import { searchAttributes } from '../../../shared/temporal/search-attributes';
+import { startWithDeadline } from '../../../shared/temporal/start-with-deadline';
 import { PING_EVENT } from '../../../shared/webhooks/events';
+import type { Actor } from '../../access/actor';
 import { keyset, type Keyset } from '../../plugins/keyset';
 import { pageScope } from '../../plugins/pagination';
+import { isUuid } from '../../wire';
+import { ownedDelivery, ownedWebhook, webhookNotFound } from './access';
 import {
   DELIVERY_ORDER,
   deliveryPage,
   ownedWebhook as ownedWebhookQuery,
   type DeliveryRow,
 } from './queries';
-import type { deliverySchema } from './schemas';
-import { isUuid, ownedWebhook, webhookNotFound, type WebhookReadDeps } from './service';
+import type { DeliveryIdInput, DeliveryListInput, deliverySchema, WebhookIdInput } from './schemas';
+import type { WebhookDeps } from './service';
 
 /**
  * Deliveries started by hand: a test ping and a redelivery. Each writes a `pending` delivery row,
  * starts its `webhook-delivery:<deliveryId>` workflow and returns; it never waits for the POST.
  */
 
-export interface DeliveryServiceDeps {
-  em: EntityManager;
-  config: Pick<Config, 'temporal'>;
-  temporal: Client;
-}
+type DeliveryServiceDeps = Pick<WebhookDeps, 'em' | 'config' | 'temporal'>;
 
 interface NewDelivery {
   webhookId: string;
@@ -59,37 +56,49 @@ async function insertDelivery(em: EntityManager, delivery: NewDelivery): Promise
 }
 
 /**
+ * Whose delivery it is: its workflow's search attributes (docs/decisions.md, "Workflow search
+ * attributes"), the same as a delivery the dispatcher starts.
+ */
+interface DeliveryOwner {
+  userId: number;
+  webhookId: string;
+}
+
+/**
  * Starts the delivery's workflow. When Temporal does not answer, the start may still have
  * reached it: a delivery whose workflow already made an attempt stands; one still untouched is
  * deleted and the caller gets 503 (a workflow started after all finds no row and ends).
  */
-async function startDelivery(deps: DeliveryServiceDeps, deliveryId: string): Promise<void> {
+async function startDelivery(
+  deps: DeliveryServiceDeps,
+  deliveryId: string,
+  owner: DeliveryOwner,
+): Promise<void> {
   const input: WebhookDeliveryInput = { deliveryId };
-  try {
-    await deps.temporal.connection.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, () =>
-      deps.temporal.workflow.start(workflowTypes.webhookDelivery, {
-        workflowId: workflowIds.webhookDelivery(deliveryId),
-        taskQueue: webhookTaskQueue(deps.config.temporal.taskQueue),
-        args: [input],
-      }),
-    );
-  } catch (error) {
-    const undone = await deps.em.nativeDelete(WebhookDelivery, {
-      id: deliveryId,
-      status: 'pending',
-      attempts: 0,
-    });
-    if (undone === 0) return;
-    throw Object.assign(
-      new AppError('service_unavailable', 'The delivery service is unreachable; try again later'),
-      { cause: error },
-    );
-  }
+  const outcome = await startWithDeadline(deps.temporal, workflowTypes.webhookDelivery, {
+    workflowId: workflowIds.webhookDelivery(deliveryId),
+    taskQueue: webhookTaskQueue(deps.config.temporal.taskQueue),
+    args: [input],
+    typedSearchAttributes: searchAttributes(owner),
+  });
+  if (!('error' in outcome)) return;
+  // Refused or unanswered, the same conditional delete: a refused start left the row untouched.
+  const undone = await deps.em.nativeDelete(WebhookDelivery, {
+    id: deliveryId,
+    status: 'pending',
+    attempts: 0,
+  });
+  if (undone === 0) return;
+  throw Object.assign(
+    new AppError('service_unavailable', 'The delivery service is unreachable; try again later'),
+    { cause: outcome.error },
+  );
 }
 
 /** `POST /me/webhooks/:id/test`: a `ping` with its own envelope id. */
-export async function sendTestPing(deps: DeliveryServiceDeps, userId: number, webhookId: string) {
-  const webhook = await ownedWebhook(deps.em, userId, webhookId);
+export async function sendTestPing(deps: DeliveryServiceDeps, actor: Actor, input: WebhookIdInput) {
+  const { userId } = actor;
+  const webhook = await ownedWebhook(deps.em, actor, input.id);
   const deliveryId = await insertDelivery(deps.em, {
     webhookId: webhook.id,
     event: PING_EVENT,
@@ -101,38 +110,22 @@ export async function sendTestPing(deps: DeliveryServiceDeps, userId: number, we
       data: { webhook_id: webhook.id },
     },
   });
-  await startDelivery(deps, deliveryId);
+  await startDelivery(deps, deliveryId, { userId, webhookId: webhook.id });
   return { delivery_id: deliveryId };
-}
-
-async function ownedDelivery(em: EntityManager, webhookId: string, deliveryId: string) {
-  const delivery = isUuid(deliveryId)
-    ? await em.findOne(WebhookDelivery, { id: deliveryId, webhook: webhookId })
-    : null;
-  if (!delivery) {
-    throw new AppError('delivery_not_found', `delivery ${deliveryId.slice(0, 64)} does not exist`);
-  }
-  return delivery;
 }
 
 /**
  * A new delivery of the same envelope (same `id`, so a receiver that already processed it
  * dedupes it), with its own history. The original delivery is left as it was.
  */
-export async function redeliver(
-  deps: DeliveryServiceDeps,
-  userId: number,
-  webhookId: string,
-  deliveryId: string,
-) {
-  const webhook = await ownedWebhook(deps.em, userId, webhookId);
-  const original = await ownedDelivery(deps.em, webhook.id, deliveryId);
+export async function redeliver(deps: DeliveryServiceDeps, actor: Actor, input: DeliveryIdInput) {
+  const { webhook, delivery: original } = await ownedDelivery(deps.em, actor, input);
   const newId = await insertDelivery(deps.em, {
     webhookId: webhook.id,
     event: original.event,
     payload: original.payload,
   });
-  await startDelivery(deps, newId);
+  await startDelivery(deps, newId, { userId: actor.userId, webhookId: webhook.id });
   return { delivery_id: newId };
 }
 
@@ -159,11 +152,12 @@ function publicDelivery(delivery: DeliveryRow): PublicDelivery {
 
 /** A subscription's deliveries, newest first, each with its attempts in order. */
 export async function listDeliveries(
-  deps: WebhookReadDeps & { cursors: CursorCodec },
-  userId: number,
-  webhookId: string,
-  request: { cursor?: string | undefined; limit: number },
+  deps: Pick<WebhookDeps, 'db' | 'cursors'>,
+  actor: Actor,
+  request: DeliveryListInput,
 ): Promise<{ items: PublicDelivery[]; nextCursor: string | null }> {
+  const { userId } = actor;
+  const webhookId = request.id;
   if (!isUuid(webhookId)) throw webhookNotFound(webhookId);
   let page: Keyset<'createdAt' | 'id'>;
   try {

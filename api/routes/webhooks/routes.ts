@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../../../shared/webhooks/events';
 import type { ApiDeps } from '../../deps';
 import { actorOf } from '../../access/actor';
 import { listDeliveries, redeliver, sendTestPing } from './deliveries';
 import {
   createdWebhookSchema,
   createWebhookBody,
+  deletedResponse,
   deliveryIdParams,
   deliveryListQuery,
   deliveryPageSchema,
@@ -16,7 +15,13 @@ import {
   webhookIdParams,
   webhookListSchema,
 } from './schemas';
-import { createWebhook, deleteWebhook, listWebhooks } from './service';
+import {
+  createWebhook,
+  deleteWebhook,
+  listEvents,
+  listWebhooks,
+  type WebhookDeps,
+} from './service';
 import { errors } from '../../plugins/openapi';
 
 const tags = ['webhooks'];
@@ -24,8 +29,13 @@ const tags = ['webhooks'];
 /** Webhook subscriptions and deliveries (spec "Webhooks", docs/spec/contract.md §7). */
 export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, temporal, db } = opts.deps;
-  const reads = { db, cursors: app.cursors };
-  const deliveryDeps = (request: FastifyRequest) => ({ em: request.em, config, temporal });
+  const depsOf = (request: FastifyRequest): WebhookDeps => ({
+    em: request.em,
+    db,
+    cursors: app.cursors,
+    config,
+    temporal,
+  });
 
   app.post(
     '/me/webhooks',
@@ -45,11 +55,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       },
     },
     async (request, reply) => {
-      const created = await createWebhook(
-        { em: request.em, config },
-        actorOf(request).userId,
-        request.body,
-      );
+      const created = await createWebhook(depsOf(request), actorOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -66,7 +72,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: webhookListSchema },
       },
     },
-    async (request) => listWebhooks(reads, actorOf(request).userId),
+    async (request) => listWebhooks(depsOf(request), actorOf(request)),
   );
 
   // A static segment outranks `:id` in Fastify's router, whatever the registration order.
@@ -83,7 +89,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         response: { 200: eventCatalogSchema },
       },
     },
-    async () => ({ events: [...WEBHOOK_EVENTS] }),
+    async (request) => listEvents(depsOf(request), actorOf(request)),
   );
 
   app.post(
@@ -102,11 +108,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       },
     },
     async (request, reply) => {
-      const started = await sendTestPing(
-        deliveryDeps(request),
-        actorOf(request).userId,
-        request.params.id,
-      );
+      const started = await sendTestPing(depsOf(request), actorOf(request), request.params);
       return reply.code(202).send(started);
     },
   );
@@ -121,11 +123,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
         errors: errors('webhook_not_found'),
         tags,
         params: webhookIdParams,
-        response: { 204: z.null().describe('Deleted') },
+        response: { 204: deletedResponse },
       },
     },
     async (request, reply) => {
-      await deleteWebhook(request.em, actorOf(request).userId, request.params.id);
+      await deleteWebhook(depsOf(request), actorOf(request), request.params);
       return reply.code(204).send(null);
     },
   );
@@ -147,7 +149,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       },
     },
     async (request) =>
-      listDeliveries(reads, actorOf(request).userId, request.params.id, request.query),
+      listDeliveries(depsOf(request), actorOf(request), { ...request.params, ...request.query }),
   );
 
   app.post(
@@ -166,12 +168,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (ap
       },
     },
     async (request, reply) => {
-      const started = await redeliver(
-        deliveryDeps(request),
-        actorOf(request).userId,
-        request.params.id,
-        request.params.deliveryId,
-      );
+      const started = await redeliver(depsOf(request), actorOf(request), request.params);
       return reply.code(202).send(started);
     },
   );

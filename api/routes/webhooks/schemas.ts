@@ -3,7 +3,7 @@ import { DELIVERY_STATUSES } from '../../../shared/db/entities/webhook-delivery'
 import { OUTBOUND_URL_MAX_LENGTH } from '../../../shared/net/outbound-url';
 import { WEBHOOK_EVENTS } from '../../../shared/webhooks/events';
 import { pageOf, pageQuery } from '../../plugins/pagination';
-import { isoTime } from '../../wire';
+import { idParam, idParams, isoTime } from '../../wire';
 
 /** Wire shapes of the webhook endpoints (docs/spec/contract.md §1, §7): snake_case, as the spec writes them. */
 
@@ -45,8 +45,8 @@ export const createWebhookBody = z.strictObject({
 
 export type CreateWebhookInput = z.output<typeof createWebhookBody>;
 
-export const webhookIdParams = z.object({ id: z.string().max(64) });
-export const deliveryIdParams = webhookIdParams.extend({ deliveryId: z.string().max(64) });
+export const webhookIdParams = idParams;
+export const deliveryIdParams = webhookIdParams.extend({ deliveryId: idParam });
 
 const lastErrorSchema = z
   .object({
@@ -111,3 +111,10 @@ export const deliverySchema = z
 export const deliveryPageSchema = pageOf(deliverySchema).meta({ id: 'WebhookDeliveryPage' });
 
 export const deliveryListQuery = z.object({ ...pageQuery });
+
+export const deletedResponse = z.null().describe('Deleted');
+
+/** What each service takes: the path's ids beside the parsed query. */
+export type WebhookIdInput = z.output<typeof webhookIdParams>;
+export type DeliveryIdInput = z.output<typeof deliveryIdParams>;
+export type DeliveryListInput = WebhookIdInput & z.output<typeof deliveryListQuery>;

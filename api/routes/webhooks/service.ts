@@ -1,35 +1,41 @@
 import { randomUUID } from 'node:crypto';
+import type { Client } from '@temporalio/client';
 import type { z } from 'zod';
 import type { Config } from '../../../shared/config';
 import { Webhook } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import type { SqlReader } from '../../../shared/db/sql';
+import { countForUser, lockUserAndCheckCap } from '../../../shared/db/user-cap';
+import type { CursorCodec } from '../../../shared/domain/cursor';
 import { generateSigningSecret } from '../../../shared/domain/signature';
 import { AppError } from '../../../shared/errors';
 import { checkOutboundUrl } from '../../../shared/net/outbound-url';
+import { WEBHOOK_EVENTS } from '../../../shared/webhooks/events';
+import type { Actor } from '../../access/actor';
+import { isUuid } from '../../wire';
+import { webhookNotFound } from './access';
 import { liveWebhooks, type WebhookRow } from './queries';
 import {
   MAX_WEBHOOKS_PER_USER,
   type CreateWebhookInput,
   type createdWebhookSchema,
+  type WebhookIdInput,
   type webhookSchema,
 } from './schemas';
 
-/** Webhook subscriptions (docs/spec/contract.md §7). Every function acts for one user and checks ownership. */
+/**
+ * Webhook subscriptions (docs/spec/contract.md §7). Every function acts for one user and
+ * checks ownership (`access.ts`); the deliveries started by hand are in `deliveries.ts`.
+ */
 
-export interface WebhookServiceDeps {
+export interface WebhookDeps {
+  /** Writes: the request's EntityManager. */
   em: EntityManager;
-  config: Pick<Config, 'webhookAllowedHosts'>;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-export function webhookNotFound(id: string): AppError {
-  return new AppError('webhook_not_found', `webhook ${id.slice(0, 64)} does not exist`);
+  /** Reads: prepared statements, no entities. */
+  db: SqlReader;
+  cursors: CursorCodec;
+  config: Pick<Config, 'webhookAllowedHosts' | 'temporal'>;
+  temporal: Client;
 }
 
 export function publicWebhook(webhook: WebhookRow): z.infer<typeof webhookSchema> {
@@ -45,35 +51,30 @@ export function publicWebhook(webhook: WebhookRow): z.infer<typeof webhookSchema
   };
 }
 
-/** The caller's live subscription with this id; another user's, a deleted one or none: 404. */
-export async function ownedWebhook(em: EntityManager, userId: number, id: string) {
-  const webhook = isUuid(id)
-    ? await em.findOne(Webhook, { id, user: userId, deletedAt: null })
-    : null;
-  if (!webhook) throw webhookNotFound(id);
-  return webhook;
-}
-
 /** Serialises creation per user (the row lock on the user) and enforces the subscription cap. */
-async function lockUserForNewWebhook(em: EntityManager, userId: number): Promise<void> {
-  await em.execute('select id from users where id = ? for update', [userId]);
-  const [row] = await em.execute<{ count: string }[]>(
-    'select count(*) as count from webhooks where user_id = ? and deleted_at is null',
-    [userId],
-  );
-  if (Number(row?.count ?? 0) >= MAX_WEBHOOKS_PER_USER) {
-    throw new AppError(
-      'webhook_limit_reached',
-      `A user can hold at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first`,
-    );
-  }
+function lockUserForNewWebhook(em: EntityManager, userId: number): Promise<void> {
+  return lockUserAndCheckCap(em, userId, {
+    count: (tx) =>
+      countForUser(
+        tx,
+        'select count(*) as count from webhooks where user_id = ? and deleted_at is null',
+        userId,
+      ),
+    max: MAX_WEBHOOKS_PER_USER,
+    refusal: () =>
+      new AppError(
+        'webhook_limit_reached',
+        `A user can hold at most ${MAX_WEBHOOKS_PER_USER} webhooks; delete one first`,
+      ),
+  });
 }
 
 export async function createWebhook(
-  deps: WebhookServiceDeps,
-  userId: number,
+  deps: Pick<WebhookDeps, 'em' | 'config'>,
+  actor: Actor,
   input: CreateWebhookInput,
 ): Promise<z.infer<typeof createdWebhookSchema>> {
+  const { userId } = actor;
   // Checked (DNS included) before the transaction, so no lock is held while resolving.
   const url = await checkOutboundUrl(
     input.url,
@@ -104,22 +105,27 @@ export async function createWebhook(
   });
 }
 
-/** The reads: prepared statements, no entities. */
-export interface WebhookReadDeps {
-  db: SqlReader;
-}
-
-export async function listWebhooks(deps: WebhookReadDeps, userId: number) {
-  const webhooks = await deps.db.rows(liveWebhooks, [userId]);
+export async function listWebhooks(deps: Pick<WebhookDeps, 'db'>, actor: Actor) {
+  const webhooks = await deps.db.rows(liveWebhooks, [actor.userId]);
   return { items: webhooks.map((webhook) => publicWebhook(webhook)) };
 }
 
+/** The canonical list of subscribable events: the same for every caller. */
+export function listEvents(_deps: WebhookDeps, _actor: Actor) {
+  return { events: [...WEBHOOK_EVENTS] };
+}
+
 /** Soft delete: deliveries keep their history; pending ones find the subscription gone. */
-export async function deleteWebhook(em: EntityManager, userId: number, id: string) {
+export async function deleteWebhook(
+  deps: Pick<WebhookDeps, 'em'>,
+  actor: Actor,
+  input: WebhookIdInput,
+) {
+  const { id } = input;
   const deleted = isUuid(id)
-    ? await em.nativeUpdate(
+    ? await deps.em.nativeUpdate(
         Webhook,
-        { id, user: userId, deletedAt: null },
+        { id, user: actor.userId, deletedAt: null },
         { deletedAt: new Date() },
       )
     : 0;

@@ -39,46 +39,18 @@ import { TokenTrade } from './token-trade';
 import { TokenTransfer } from './token-transfer';
 import { TreasuryTransfer } from './treasury-transfer';
 
+// Entities other modules import from here; the rest are imported from their own files.
 export { ApiKey } from './api-key';
-export { ApiKeyUsage } from './api-key-usage';
-export { ApiKeyUsageHourly } from './api-key-usage-hourly';
-export { IdempotencyKey } from './idempotency-key';
-export { Session } from './session';
 export { User } from './user';
 export { Token } from './token';
-export { ChainBlock, ChainCursor } from './chain-cursor';
-export { ChainEvent } from './chain-event';
-export { ChainLaunch } from './chain-launch';
-export { DpnmEarning, DpnmSubtreeLevel, DpnmTreeNode, DpnmTreePath } from './dpnm-tree';
-export { HolderRewardDistribution, HolderRewardPayout } from './holder-reward';
-export { TokenHolder, TokenHolderTotals } from './token-holder';
-export { TokenTrade } from './token-trade';
-export { TokenTransfer } from './token-transfer';
-export { TreasuryTransfer } from './treasury-transfer';
 export { Agent } from './agent';
 export { AgentToolPrice } from './agent-tool-price';
-export { AgentCall } from './agent-call';
-export { AgentDailyStat } from './agent-daily-stat';
-export { AgentSubscription } from './agent-subscription';
-export { AgentFreeCall } from './agent-free-call';
-export { AgentRating } from './agent-rating';
-export { AgentMarketDirty, AgentMarketStats } from './agent-market-stats';
-export { FlowAccount } from './flow-account';
-export { FlowLedgerTotals } from './flow-ledger-totals';
-export { FlowHold } from './flow-hold';
 export { LedgerEntry } from './ledger-entry';
 export { Project } from './project';
 export { ProjectRun } from './project-run';
-export { ProjectEvent } from './project-event';
 export { ProjectSubscription } from './project-subscription';
-export { Notification } from './notification';
-export { MatrixDirectRoom } from './matrix-direct-room';
-export { OutboxEvent } from './outbox-event';
-export { Payment } from './payment';
-export { Subscription } from './subscription';
 export { Webhook } from './webhook';
 export { WebhookDelivery } from './webhook-delivery';
-export { WebhookDeliveryAttempt } from './webhook-delivery-attempt';
 
 /** Every entity, registered explicitly (no folder scanning, works the same from ts and js). */
 export const entities = [

@@ -5,7 +5,6 @@ import { User } from './user';
 export const PAYMENT_PURPOSES = ['subscription', 'renewal', 'upgrade', 'topup'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'expired'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * One invoice asked of a provider and what confirmed it (docs/payments.md). `paid` is set once,

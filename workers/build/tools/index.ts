@@ -8,7 +8,7 @@ import { commitStep } from './commit';
 import { runWorkspaceCommand } from './run-command';
 import { writeWorkspaceFile } from './write-file';
 
-export { checkToolCall, type RefusedCall, type ValidCall } from './check';
+export { checkToolCall } from './check';
 
 export interface ToolContext {
   workspace: Workspace;

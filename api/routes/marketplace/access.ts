@@ -1,9 +1,10 @@
-import { Agent } from '../../../shared/db/entities';
+import { Agent, Token } from '../../../shared/db/entities';
 import type { Tier } from '../../../shared/db/entities/subscription';
 import type { EntityManager } from '../../../shared/db/orm';
 import { featuresOf } from '../../../shared/domain/tiers';
 import { AppError } from '../../../shared/errors';
 import { ENTITLED_TIER_SQL } from '../../../shared/subscriptions/entitlements';
+import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
 import { hasActiveSubscription } from './charges';
 
@@ -13,6 +14,7 @@ import { hasActiveSubscription } from './charges';
  * subscription) keep it until `listedUntil`, the end of the month (spec "States"), and a
  * subscriber keeps it until the end of the period already paid. Never
  * published (a draft, no monetization yet): the owner only. The owner always sees their own.
+ * Every lookup here takes `(em, actor, slug)`.
  */
 
 export function agentNotFound(slug: string): AppError {
@@ -54,15 +56,16 @@ async function findWithCallerTier(
 }
 
 /**
- * The agent as `callerId` (null when anonymous) may see it at `now`, with the caller's tier;
+ * The agent as the actor (null when anonymous) may see it at `now`, with the caller's tier;
  * else 404.
  */
-export async function agentForCaller(
+export async function visibleAgent(
   em: EntityManager,
+  actor: Actor | null,
   slug: string,
-  callerId: number | null,
-  now: Date,
+  now = new Date(),
 ): Promise<CallerAgent> {
+  const callerId = actor?.userId ?? null;
   const found = await findWithCallerTier(em, slug, callerId);
   if (!found) throw agentNotFound(slug);
   const { agent } = found;
@@ -83,9 +86,9 @@ export async function agentForCaller(
  * Checked after visibility (a hidden agent stays a 404) and before anything is priced,
  * reserved, charged or sent.
  */
-export function checkPremiumAccess(found: CallerAgent, callerId: number): void {
+export function checkPremiumAccess(found: CallerAgent, actor: Actor): void {
   const { agent, callerTier } = found;
-  if (!agent.premium || agent.owner.id === callerId) return;
+  if (!agent.premium || agent.owner.id === actor.userId) return;
   if (featuresOf(callerTier).premiumAgents) return;
   throw new AppError(
     'feature_not_in_tier',
@@ -111,11 +114,21 @@ export async function isExistingCaller(
 }
 
 /** The agent for an owner route: an unknown slug is 404, another user's agent 403. */
-export async function ownedAgent(em: EntityManager, slug: string, userId: number): Promise<Agent> {
+export async function ownedAgent(em: EntityManager, actor: Actor, slug: string): Promise<Agent> {
   const agent = await findBySlug(em, slug);
   if (!agent) throw agentNotFound(slug);
-  if (agent.owner.id !== userId) {
+  if (agent.owner.id !== actor.userId) {
     throw new AppError('not_owner', `Agent ${agent.slug} belongs to another user`);
   }
   return agent;
+}
+
+/** A token the owner links to their agent: one of the caller's tokens. */
+export async function linkableToken(em: EntityManager, actor: Actor, slug: string): Promise<Token> {
+  const token = await em.findOne(Token, { slug: slug.slice(0, 128) });
+  if (!token) throw new AppError('token_not_found', `tokenSlug: token ${slug} does not exist`);
+  if (token.owner.id !== actor.userId) {
+    throw new AppError('token_no_match', `tokenSlug: token ${slug} is not owned by the caller`);
+  }
+  return token;
 }

@@ -1,26 +1,22 @@
-import type { Agent } from '../../../shared/db/entities';
-import type { EntityManager } from '../../../shared/db/orm';
 import { AppError } from '../../../shared/errors';
+import type { Actor } from '../../access/actor';
+import { visibleAgent } from './access';
+import type { RatingInput } from './schemas';
+import type { MarketplaceDeps } from './service';
 
 /**
- * Ratings, and the UTC day that keys agent_daily_stats. The marketplace figures themselves
- * (calls, median latency, rating) live in the read model `agent_market_stats`, kept by
- * database triggers (migration Migration20261125000000_marketplace_stats):
- * - callsLast30d: succeeded calls on the last 30 UTC days, today included (agent_daily_stats).
- * - p50LatencyMs: median latency of succeeded calls of the last 30 × 24 h, rounded; 0 when none.
- * - rating: the average rating rounded to 2 decimals, 0 when unrated; ratingCount beside it.
+ * Rates an agent the caller may see, for a caller who has used it (at least one succeeded
+ * call); the owner may not rate their own agent. Rating again replaces the earlier rating.
  */
-
-/** The UTC calendar day of `now`, as agent_daily_stats keys its rows. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/**
- * Rates an agent for a caller who has used it (at least one succeeded call); the owner may not
- * rate their own agent. Rating again replaces the earlier rating.
- */
-export async function rateAgent(em: EntityManager, agent: Agent, raterId: number, rating: number) {
+export async function rateAgent(
+  deps: Pick<MarketplaceDeps, 'em'>,
+  actor: Actor,
+  input: RatingInput,
+) {
+  const { em } = deps;
+  const { agent } = await visibleAgent(em, actor, input.slug);
+  const { rating } = input;
+  const raterId = actor.userId;
   if (agent.owner.id === raterId) {
     throw new AppError('rating_not_allowed', 'rating: owners cannot rate their own agent');
   }

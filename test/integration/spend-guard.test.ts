@@ -1,0 +1,283 @@
+import { readSpend, reserveSpend, settleSpend } from '../../api/access/spend-guard';
+import { AppError } from '../../shared/errors';
+import { signIn, type SignedIn } from '../helpers/auth';
+import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import {
+  FLOW,
+  chargeRoutes,
+  charge,
+  flowHeaders,
+  utcMidnight,
+  nextDay,
+  expectCapRefusal,
+  expectRefused,
+  spendFixtures,
+} from '../helpers/spend-fixtures';
+
+/**
+ * FLOW spend caps of API keys (docs/spec/contract.md §5, spec "Limits"): the guard under
+ * concurrency, UTC period rollover, release of failed calls and settlement.
+ */
+
+let session: SignedIn;
+
+// Two API instances with their own pools, like two processes sharing one database.
+const test = useTestApp({ plugins: [chargeRoutes], env: UNLIMITED_RATES, apis: 2 });
+const { newKey, spendUsed, listedKey, reserve } = spendFixtures(test, () => session);
+beforeAll(async () => {
+  session = await signIn(test.app);
+});
+
+// Quotas, spend periods and the trending window are UTC days: no test straddles midnight.
+beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
+
+describe('spend guard under concurrency', () => {
+  it('accepts exactly cap / cost concurrent charges through the guard and never passes the cap', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        reserveSpend(test.ctx.deps.orm.em.fork(), key.id, 10n * FLOW),
+      ),
+    );
+    const accepted = results.filter((r) => r.status === 'fulfilled');
+    const rejected = results.filter((r) => r.status === 'rejected');
+    expect(accepted).toHaveLength(10);
+    expect(rejected).toHaveLength(40);
+    for (const r of rejected) {
+      expect(r.reason).toBeInstanceOf(AppError);
+      expect(r.reason).toMatchObject({ code: 'spend_limit_reached', status: 402 });
+    }
+    // Every accepted charge saw a distinct running total: the charges were serialised.
+    const totals = accepted.map((r) => r.value.used).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(totals).toEqual(Array.from({ length: 10 }, (_, i) => BigInt(i + 1) * 10n * FLOW));
+    expect(await spendUsed(key.id)).toBe(100n * FLOW);
+    const state = await readSpend(test.ctx.deps.orm.em.fork(), key.id);
+    expect(state).toMatchObject({ used: 100n * FLOW, limit: 100n * FLOW, period: 'day' });
+  });
+
+  it('accepts exactly 10 of 50 concurrent HTTP charges across two instances; the rest get 402', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        charge(i % 2 ? test.app : test.other, key.key, { cost: 10 }),
+      ),
+    );
+    const ok = responses.filter((r) => r.statusCode === 200);
+    const refused = responses.filter((r) => r.statusCode === 402);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const response of refused) {
+      expectCapRefusal(response);
+      expect(flowHeaders(response).cost).toBe('0');
+    }
+    // Each response reports the period use as read after its own charge: never above the cap.
+    const usedHeaders = ok.map((r) => Number(r.headers['x-flow-period-used']));
+    for (const used of usedHeaders) expect(used).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...usedHeaders)).toBe(100);
+    for (const response of ok) expect(flowHeaders(response).cost).toBe('10');
+    expect(await spendUsed(key.id)).toBe(100n * FLOW);
+    expect((await listedKey(key.id)).spend_period_used).toBe(100);
+  });
+});
+
+describe('period rollover', () => {
+  it('resets a past period once, however many charges arrive together', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+    const yesterday = utcMidnight(new Date(), -1);
+    await test.ctx.sql(
+      'update api_keys set spend_used = $1, spend_period_start = $2 where id = $3',
+      [String(100n * FLOW), yesterday, key.id],
+    );
+    // Yesterday's spend is not this period's.
+    expect((await listedKey(key.id)).spend_period_used).toBe(0);
+
+    const responses = await Promise.all(
+      Array.from({ length: 7 }, (_, i) =>
+        charge(i % 2 ? test.app : test.other, key.key, { cost: 10 }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode).toBe(200);
+    // Had yesterday's 100 counted, every charge would be refused; had each charge reset the
+    // count, the total would be 10: the first charge started from 0 and only it reset.
+    const usedHeaders = responses.map((r) => Number(r.headers['x-flow-period-used']));
+    for (const used of usedHeaders) expect(used).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...usedHeaders)).toBe(70);
+    expect(await spendUsed(key.id)).toBe(70n * FLOW);
+    const [row] = await test.ctx.sql<{ spend_period_start: Date }>(
+      'select spend_period_start from api_keys where id = $1',
+      [key.id],
+    );
+    expect(row?.spend_period_start.toISOString()).toBe(utcMidnight(new Date()).toISOString());
+    expect((await listedKey(key.id)).spend_period_used).toBe(70);
+  });
+
+  it('resets a past period once under concurrent guard calls', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+    await test.ctx.sql(
+      'update api_keys set spend_used = $1, spend_period_start = $2 where id = $3',
+      [String(90n * FLOW), utcMidnight(new Date(), -3), key.id],
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () =>
+        reserveSpend(test.ctx.deps.orm.em.fork(), key.id, 5n * FLOW),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+    expect(await spendUsed(key.id)).toBe(100n * FLOW);
+  });
+
+  it('splits the day at 00:00:00.000 UTC', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+    const lastMs = new Date('2031-01-14T23:59:59.999Z');
+    const midnight = new Date('2031-01-15T00:00:00.000Z');
+
+    const first = await reserve(key.id, 40, new Date('2031-01-14T00:00:00.000Z'));
+    expect(first.used).toBe(40n * FLOW);
+    const before = await reserve(key.id, 60, lastMs);
+    expect(before).toMatchObject({
+      used: 100n * FLOW,
+      periodStart: new Date('2031-01-14T00:00:00.000Z'),
+      resetsAt: midnight,
+    });
+    await expectRefused(reserve(key.id, 0.000001, lastMs));
+
+    const after = await reserve(key.id, 60, midnight);
+    expect(after).toMatchObject({
+      used: 60n * FLOW,
+      periodStart: midnight,
+      resetsAt: new Date('2031-01-16T00:00:00.000Z'),
+    });
+    expect(await readSpend(test.ctx.deps.orm.em.fork(), key.id, midnight)).toMatchObject({
+      used: 60n * FLOW,
+    });
+    await expectRefused(reserve(key.id, 40.000001, new Date('2031-01-15T23:59:59.999Z')));
+
+    // Releasing yesterday's reservation does not touch today's count.
+    await settleSpend(test.ctx.deps.orm.em.fork(), before, 0n, midnight);
+    expect(await spendUsed(key.id)).toBe(60n * FLOW);
+  });
+
+  it('splits the week at Monday 00:00 UTC', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'week' });
+    // 2024-06-03 and 2024-06-10 are Mondays.
+    const monday = new Date('2024-06-03T00:00:00.000Z');
+    const nextMondayAt = new Date('2024-06-10T00:00:00.000Z');
+    const sundayLast = new Date('2024-06-09T23:59:59.999Z');
+
+    expect((await reserve(key.id, 40, monday)).used).toBe(40n * FLOW);
+    expect((await reserve(key.id, 40, new Date('2024-06-05T12:00:00.000Z'))).used).toBe(80n * FLOW);
+    await expectRefused(reserve(key.id, 30, sundayLast));
+    expect(await reserve(key.id, 20, sundayLast)).toMatchObject({
+      used: 100n * FLOW,
+      periodStart: monday,
+      resetsAt: nextMondayAt,
+    });
+    expect(await reserve(key.id, 60, nextMondayAt)).toMatchObject({
+      used: 60n * FLOW,
+      periodStart: nextMondayAt,
+      resetsAt: new Date('2024-06-17T00:00:00.000Z'),
+    });
+  });
+
+  it('splits the month at the 1st 00:00 UTC, across a year end and a leap day', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'month' });
+    const decLast = new Date('2024-12-31T23:59:59.999Z');
+    const jan1 = new Date('2025-01-01T00:00:00.000Z');
+
+    expect((await reserve(key.id, 50, new Date('2024-12-01T00:00:00.000Z'))).used).toBe(50n * FLOW);
+    expect(await reserve(key.id, 50, decLast)).toMatchObject({
+      used: 100n * FLOW,
+      periodStart: new Date('2024-12-01T00:00:00.000Z'),
+      resetsAt: jan1,
+    });
+    await expectRefused(reserve(key.id, 0.000001, decLast));
+    expect(await reserve(key.id, 100, jan1)).toMatchObject({
+      used: 100n * FLOW,
+      periodStart: jan1,
+      resetsAt: new Date('2025-02-01T00:00:00.000Z'),
+    });
+
+    const leap = await newKey({ spend_limit_flow: '100', spend_period: 'month' });
+    expect(await reserve(leap.id, 100, new Date('2028-02-29T23:59:59.999Z'))).toMatchObject({
+      resetsAt: new Date('2028-03-01T00:00:00.000Z'),
+    });
+    await expectRefused(reserve(leap.id, 1, new Date('2028-02-29T23:59:59.999Z')));
+    expect((await reserve(leap.id, 1, new Date('2028-03-01T00:00:00.000Z'))).used).toBe(FLOW);
+  });
+
+  it('never rolls a forever period over', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'forever' });
+    expect(await reserve(key.id, 60, new Date('2000-01-01T00:00:00.000Z'))).toMatchObject({
+      used: 60n * FLOW,
+      resetsAt: null,
+    });
+    await expectRefused(reserve(key.id, 60, new Date('2100-01-01T00:00:00.000Z')));
+    expect((await reserve(key.id, 40, new Date('2100-01-01T00:00:00.000Z'))).used).toBe(
+      100n * FLOW,
+    );
+  });
+});
+
+describe('release and settlement', () => {
+  it('releases the reservation of a failed request (4xx and 5xx)', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+    expect((await charge(test.app, key.key, { cost: 30 })).statusCode).toBe(200);
+
+    const client = await charge(test.app, key.key, { cost: 50, fail: 'client' });
+    expect(client.statusCode).toBe(400);
+    expect(client.json()).toEqual({ error: { code: 'invalid_request', message: 'boom' } });
+    expect(flowHeaders(client)).toEqual({
+      cost: '0',
+      used: '30',
+      limit: '100',
+      reset: nextDay(),
+    });
+    expect(await spendUsed(key.id)).toBe(30n * FLOW);
+
+    const server = await charge(test.other, key.key, { cost: 50, fail: 'server' });
+    expect(server.statusCode).toBe(500);
+    expect(server.json().error.code).toBe('internal_error');
+    expect(flowHeaders(server).cost).toBe('0');
+    expect(flowHeaders(server).used).toBe('30');
+    expect(await spendUsed(key.id)).toBe(30n * FLOW);
+
+    // The released amounts are available again.
+    expect((await charge(test.app, key.key, { cost: 70 })).statusCode).toBe(200);
+    expect(await spendUsed(key.id)).toBe(100n * FLOW);
+  });
+
+  it('charges only the actual cost when settled lower, the full cost when not settled', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+    const settled = await charge(test.app, key.key, { cost: 10, actual: 2.5 });
+    expect(settled.statusCode).toBe(200);
+    expect(flowHeaders(settled)).toEqual({
+      cost: '2.5',
+      used: '2.5',
+      limit: '100',
+      reset: nextDay(),
+    });
+    expect(await spendUsed(key.id)).toBe(2_500_000n);
+
+    const unsettled = await charge(test.app, key.key, { cost: 10 });
+    expect(flowHeaders(unsettled)).toMatchObject({ cost: '10', used: '12.5' });
+    expect(await spendUsed(key.id)).toBe(12_500_000n);
+
+    const settledAtZero = await charge(test.app, key.key, { cost: 10, actual: 0 });
+    expect(flowHeaders(settledAtZero)).toMatchObject({ cost: '0', used: '12.5' });
+    expect(await spendUsed(key.id)).toBe(12_500_000n);
+    expect((await listedKey(key.id)).spend_period_used).toBe(12.5);
+  });
+
+  it('settles through the guard: only the difference is released', async () => {
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+    const reservation = await reserveSpend(test.ctx.deps.orm.em.fork(), key.id, 40n * FLOW);
+    expect(await spendUsed(key.id)).toBe(40n * FLOW);
+    const state = await settleSpend(test.ctx.deps.orm.em.fork(), reservation, 15_250_000n);
+    expect(state.used).toBe(15_250_000n);
+    expect(await spendUsed(key.id)).toBe(15_250_000n);
+    await expect(settleSpend(test.ctx.deps.orm.em.fork(), reservation, 41n * FLOW)).rejects.toThrow(
+      RangeError,
+    );
+  });
+});
