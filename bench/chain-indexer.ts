@@ -32,7 +32,8 @@ import { startWorkerProcess } from './chain-indexer-worker';
 import { median, printColumns, type Measured } from './hot-reads-report';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { ROOT, startServer, stopServers } from './hot-reads-processes';
-import { admin, deleteKeys, withDatabase } from './sse-fixture';
+import { deleteKeysWithPrefix } from '../scripts/redis-keys';
+import { admin, withDatabase } from './sse-fixture';
 import { Teardown } from './sse-processes';
 
 /**
@@ -344,7 +345,7 @@ export async function benchChainIndexer(): Promise<void> {
     const databaseUrl = withDatabase(env.DATABASE_URL, database);
     const redis = new Redis(env.REDIS_URL);
     teardown.add('delete redis keys', async () => {
-      await deleteKeys(redis, prefix);
+      await deleteKeysWithPrefix(redis, prefix);
       redis.disconnect();
     });
 

@@ -16,7 +16,8 @@ import { report } from './hot-reads-report';
 import { seedTree } from './tree-fixture';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { ROOT, startServer, stopServers, type ServerProcess } from './hot-reads-processes';
-import { admin, deleteKeys, withDatabase } from './sse-fixture';
+import { deleteKeysWithPrefix } from '../scripts/redis-keys';
+import { admin, withDatabase } from './sse-fixture';
 import { Teardown } from './sse-processes';
 
 /**
@@ -289,7 +290,7 @@ export async function benchHotReads(): Promise<void> {
     await build(env);
     const redis = new Redis(env.REDIS_URL);
     teardown.add('delete redis keys', async () => {
-      await deleteKeys(redis, prefix);
+      await deleteKeysWithPrefix(redis, prefix);
       redis.disconnect();
     });
     const names =

@@ -13,14 +13,7 @@ import { appendProjectEvents, publishProjectEvents } from '../shared/projects/ev
 import { projectEventsChannel, type NewProjectEvent } from '../shared/projects/events';
 import { BASELINE_PATH } from './sse-baseline';
 import { measureBursts } from './sse-bursts';
-import {
-  admin,
-  createProject,
-  createProViewer,
-  deleteKeys,
-  withDatabase,
-  type Fixture,
-} from './sse-fixture';
+import { admin, createProject, createProViewer, withDatabase, type Fixture } from './sse-fixture';
 import { printBursts, printResults, type PhaseResult, type SizeResult } from './sse-report';
 import {
   reportToParent,
@@ -32,6 +25,7 @@ import {
   type ServerProcess,
 } from './sse-processes';
 import { closeSockets, Deliveries, percentile, replayOnce, subscribeMany } from './sse-subscribers';
+import { deleteKeysWithPrefix } from '../scripts/redis-keys';
 
 /**
  * SSE fan-out of one project to 1k, 5k and 10k subscribers of ONE API instance, side by side
@@ -257,7 +251,7 @@ export async function benchSseFanout(): Promise<void> {
     teardown.add('close orm', () => orm.close());
     const redis = new Redis(redisUrl);
     teardown.add('delete redis keys', async () => {
-      await deleteKeys(redis, prefix);
+      await deleteKeysWithPrefix(redis, prefix);
       redis.disconnect();
     });
     // Before the keys go: a server still running could write one more (a rate-limit counter).

@@ -83,10 +83,3 @@ export async function admin(adminUrl: string, sql: string): Promise<void> {
     await pg.end();
   }
 }
-
-export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  for await (const batch of redis.scanStream({ match: `${prefix}*`, count: 500 })) {
-    const stale = batch as string[];
-    if (stale.length > 0) await redis.del(...stale);
-  }
-}

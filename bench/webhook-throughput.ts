@@ -12,7 +12,8 @@ import { createRedis } from '../shared/redis';
 import { workflowIds } from '../shared/temporal';
 import { createWorkers, installWorkerLogging } from '../workers/worker';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/helpers/webhook-receiver';
-import { admin, deleteKeys, withDatabase } from './sse-fixture';
+import { deleteKeysWithPrefix } from '../scripts/redis-keys';
+import { admin, withDatabase } from './sse-fixture';
 import { Teardown } from './sse-processes';
 import {
   measureDeliveries,
@@ -140,7 +141,7 @@ async function setUp(teardown: Teardown, concurrency: number): Promise<Setup> {
   await migrate(orm);
   const redis = new Redis(redisUrl);
   teardown.add('delete redis keys', async () => {
-    await deleteKeys(redis, prefix);
+    await deleteKeysWithPrefix(redis, prefix);
     redis.disconnect();
   });
   const config = loadConfig({

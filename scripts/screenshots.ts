@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Redis } from 'ioredis';
 import { Client as PgClient } from 'pg';
 import { buildApp } from '../api/app';
 import { closeApiDeps, connectApiDeps } from '../api/deps';
@@ -13,6 +12,8 @@ import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
 import { ensureSearchAttributes, searchAttributes } from '../shared/temporal/search-attributes';
 import { startWorkers } from '../workers/worker';
 import { launchChromium } from './chromium';
+import { insertQueuedBuild } from './queued-build';
+import { deleteKeysWithPrefix } from './redis-keys';
 
 /**
  * `npx tsx scripts/screenshots.ts`: the screenshots in docs/screenshots/, taken in headless
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
     const deps = await connectApiDeps(config, logger);
     cleanups.unshift(() => closeApiDeps(deps));
     cleanups.unshift(() => rm(workspaceRoot, { recursive: true, force: true }));
-    cleanups.unshift(() => deleteKeys(redisUrl, config.redisKeyPrefix));
+    cleanups.unshift(() => deleteKeysWithPrefix(redisUrl, config.redisKeyPrefix));
     await migrate(deps.orm);
 
     const app = buildApp(deps);
@@ -130,57 +131,18 @@ async function insertProject(databaseUrl: string) {
   const pg = new PgClient({ connectionString: databaseUrl });
   await pg.connect();
   try {
-    const projectId = randomUUID();
-    const runId = randomUUID();
-    const tokenId = randomUUID();
-    const slug = 'holder-dashboard';
-    const {
-      rows: [user],
-    } = await pg.query<{ id: number }>(
-      'insert into users (address, created_at) values ($1, now()) returning id',
-      [`0x${randomBytes(20).toString('hex')}`],
+    return await insertQueuedBuild(
+      async <Row extends Record<string, unknown>>(text: string, params: unknown[]) =>
+        (await pg.query<Row>(text, params)).rows,
+      {
+        slug: 'holder-dashboard',
+        title: 'Holder dashboard',
+        brief:
+          "A small web app for the token's holders: the token's story, its roadmap, and a check that it is up.",
+      },
     );
-    await pg.query(
-      `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
-       values ($1, $2, 'builder-token', 'Builder Token', 'BLD', 'dpnm', 31337, '{}'::jsonb, 'live', now())`,
-      [tokenId, user!.id],
-    );
-    await pg.query(
-      `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private, status,
-         current_run_id, last_event_seq, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, 'fullstack-builder', false, 'queued', $7, 0, now(), now())`,
-      [
-        projectId,
-        user!.id,
-        tokenId,
-        slug,
-        'Holder dashboard',
-        "A small web app for the token's holders: the token's story, its roadmap, and a check that it is up.",
-        runId,
-      ],
-    );
-    await pg.query(
-      `insert into project_runs (id, project_id, status, planner, created_at)
-       values ($1, $2, 'queued', 'pending', now())`,
-      [runId, projectId],
-    );
-    return { projectId, runId, slug, ownerId: user!.id };
   } finally {
     await pg.end();
-  }
-}
-
-async function deleteKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }
 

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { AgentTemplate } from '../../shared/db/entities/project';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
 import { createProjectActivities } from '../../workers/activities/projects';
+import { insertQueuedBuild } from '../../scripts/queued-build';
 import type { TestContext } from './context';
 
 /** A project with one queued run, as the API leaves it just before starting the workflow. */
@@ -57,54 +58,21 @@ export interface StoredEvent {
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 // Tickers are unique per chain; a counter (one database per test file) never collides,
 // where two random bytes would about once in 2,000 runs.
-let tickerSeq = 0;
-const nextTicker = () => `B${(++tickerSeq).toString(36).toUpperCase().padStart(5, '0')}`;
-
-async function insertUser(ctx: TestContext): Promise<number> {
-  const [user] = await ctx.sql<{ id: number }>(
-    'insert into users (address, created_at) values ($1, now()) returning id',
-    [`0x${hex(20)}`],
-  );
-  return user!.id;
-}
-
 /** Inserts an owner, a token, a queued project and its queued run, and a subscriber. */
 export async function insertBuildFixture(
   ctx: TestContext,
   options: { template?: AgentTemplate; title?: string; brief?: string } = {},
 ): Promise<BuildFixture> {
-  const template = options.template ?? 'fullstack-builder';
-  const title = options.title ?? `Build ${hex(3)}`;
-  const brief =
-    options.brief ??
-    "A small service for token holders. It shows the token's story and its roadmap. Holders can check that it is up.";
-  const ownerId = await insertUser(ctx);
-  const subscriberId = await insertUser(ctx);
-  const tokenId = randomUUID();
-  const projectId = randomUUID();
-  const runId = randomUUID();
-  const slug = `build-${hex(4)}`;
-  await ctx.sql(
-    `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
-     values ($1, $2, $3, $4, $5, 'dpnm', 31337, '{}'::jsonb, 'live', now())`,
-    [tokenId, ownerId, `tok-${hex(4)}`, 'Build token', nextTicker()],
-  );
-  await ctx.sql(
-    `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private, status,
-       current_run_id, last_event_seq, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, false, 'queued', $8, 0, now(), now())`,
-    [projectId, ownerId, tokenId, slug, title, brief, template, runId],
-  );
-  await ctx.sql(
-    `insert into project_runs (id, project_id, status, planner, created_at)
-     values ($1, $2, 'queued', 'pending', now())`,
-    [runId, projectId],
+  const build = await insertQueuedBuild((text, params) => ctx.sql(text, params), options);
+  const [subscriber] = await ctx.sql<{ id: number }>(
+    'insert into users (address, created_at) values ($1, now()) returning id',
+    [`0x${hex(20)}`],
   );
   await ctx.sql(
     'insert into project_subscriptions (project_id, user_id, created_at) values ($1, $2, now())',
-    [projectId, subscriberId],
+    [build.projectId, subscriber!.id],
   );
-  return { ownerId, subscriberId, tokenId, projectId, runId, slug, title, brief, template };
+  return { ...build, subscriberId: subscriber!.id };
 }
 
 /** Starts the build workflow the way the API does. */

@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
-import { Redis } from 'ioredis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp, type App } from '../../api/app';
 import { closeApiDeps, connectApiDeps, type ApiDeps } from '../../api/deps';
@@ -12,6 +11,7 @@ import { createLogger, type Logger } from '../../shared/logger';
 import { startWorkers, type StartedWorkers } from '../../workers/worker';
 import { databaseUrl, readTestServices } from './services';
 import { testLogWriter } from './test-log';
+import { deleteKeysWithPrefix } from '../../scripts/redis-keys';
 
 /**
  * One isolated world per test file: its own database (cloned from the migrated template),
@@ -116,27 +116,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       for (const apiDeps of opened) await closeApiDeps(apiDeps);
       await pg.end();
       await rm(config.build.workspaceRoot, { recursive: true, force: true });
-      await deleteRedisKeys(services.redisUrl, config.redisKeyPrefix);
+      await deleteKeysWithPrefix(services.redisUrl, config.redisKeyPrefix);
       const dropper = new PgClient({ connectionString: services.adminDatabaseUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists "${database}" with (force)`);
       await dropper.end();
     },
   };
-}
-
-async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** Rate limits high enough that files about other behaviours never meet them. */

@@ -3,6 +3,7 @@ import type { App } from '../../api/app';
 import { workflowIds } from '../../shared/temporal';
 import type { SignedIn } from './auth';
 import type { TestApp } from './context';
+import { dpnmTokenBody } from './token-bodies';
 
 /**
  * Projects over HTTP as the split projects-*.test.ts files drive them: the wire shapes, and
@@ -54,18 +55,10 @@ export function projectsFixtures(test: TestApp) {
       method: 'POST',
       url: '/tokens',
       headers: { cookie: owner.cookie },
-      payload: {
-        template: 'dpnm',
-        name: 'Project Token',
-        ticker: `P${(tickers++).toString(36).toUpperCase().padStart(3, '0')}`,
-        chainId: 31337,
-        params: {
-          initialPrice: '0.5',
-          dailyLimitFloor: '10',
-          incomeLimitMultiplier: 2,
-          treeActivationCost: '25',
-        },
-      },
+      payload: dpnmTokenBody(
+        'Project Token',
+        `P${(tickers++).toString(36).toUpperCase().padStart(3, '0')}`,
+      ),
     });
     expect(response.statusCode).toBe(201);
     return response.json<{ slug: string }>().slug;

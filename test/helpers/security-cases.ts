@@ -7,6 +7,7 @@ import { createKey, signIn, type SignedIn } from './auth';
 import { UNLIMITED_RATES, type TestContext } from './context';
 import { expectError } from './errors';
 import { grantTier } from './tiers';
+import { dpnmTokenBody } from './token-bodies';
 
 /**
  * The common security cases of every operation in the OpenAPI document (like unkey's
@@ -197,17 +198,7 @@ function paramKind(path: string, param: string): string {
 export const BODIES = {
   agent: { name: 'Security agent', description: 'Answers', endpointUrl: 'http://127.0.0.1:9/a' },
   publish: { monetization: 'per_call', perCallPriceFlow: 0.5, tags: ['security'] },
-  token: {
-    template: 'dpnm',
-    name: 'Security Token',
-    chainId: 31337,
-    params: {
-      initialPrice: '0.5',
-      dailyLimitFloor: '10',
-      incomeLimitMultiplier: 2,
-      treeActivationCost: '25',
-    },
-  },
+  token: (ticker: string) => dpnmTokenBody('Security Token', ticker),
   project: { title: 'Security project', brief: 'A page.', agentTemplate: 'fullstack-builder' },
   webhook: { url: 'http://127.0.0.1:9/hooks' },
 };
@@ -236,8 +227,7 @@ async function ok<T>(
 let tickers = 0;
 async function newToken(w: Setup): Promise<string> {
   const ticker = `SC${(tickers++).toString(36).toUpperCase().padStart(2, '0')}`;
-  return (await ok<{ slug: string }>(w, ['POST', '/tokens', { ...BODIES.token, ticker }], 201))
-    .slug;
+  return (await ok<{ slug: string }>(w, ['POST', '/tokens', BODIES.token(ticker)], 201)).slug;
 }
 
 async function newProject(w: Setup, extra: object = {}): Promise<string> {

@@ -7,6 +7,7 @@ import { expectError } from '../helpers/errors';
 import { emit, message } from '../helpers/project-fixtures';
 import { SseClient } from '../helpers/sse-client';
 import { grantTier, type SubscriptionStatus, type Tier } from '../helpers/tiers';
+import { dpnmTokenBody } from '../helpers/token-bodies';
 
 /**
  * Private projects (docs/spec/contract.md §7, §11 `privateProjects`): only the max tier, active or in
@@ -69,18 +70,12 @@ function call(
 let tickers = 0;
 /** A fresh token of `owner`, through the real endpoint. */
 async function newToken(owner: SignedIn): Promise<string> {
-  const response = await call('POST', '/tokens', owner, {
-    template: 'dpnm',
-    name: 'Private Token',
-    ticker: `Q${(tickers++).toString(36).toUpperCase().padStart(3, '0')}`,
-    chainId: 31337,
-    params: {
-      initialPrice: '0.5',
-      dailyLimitFloor: '10',
-      incomeLimitMultiplier: 2,
-      treeActivationCost: '25',
-    },
-  });
+  const response = await call(
+    'POST',
+    '/tokens',
+    owner,
+    dpnmTokenBody('Private Token', `Q${(tickers++).toString(36).toUpperCase().padStart(3, '0')}`),
+  );
   expect(response.statusCode).toBe(201);
   return response.json<{ slug: string }>().slug;
 }
