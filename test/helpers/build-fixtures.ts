@@ -6,20 +6,12 @@ import type { WorkflowHandle } from '@temporalio/client';
 import type { AgentTemplate } from '../../shared/db/entities/project';
 import { mainTaskQueue, workflowIds, workflowTypes } from '../../shared/temporal';
 import { createProjectActivities } from '../../workers/activities/projects';
-import { insertQueuedBuild } from '../../scripts/queued-build';
+import { insertQueuedBuild, type QueuedBuild } from '../../scripts/queued-build';
 import type { TestContext } from './context';
 
-/** A project with one queued run, as the API leaves it just before starting the workflow. */
-export interface BuildFixture {
-  ownerId: number;
+/** A queued build (scripts/queued-build.ts) plus a user subscribed to the project. */
+export interface BuildFixture extends QueuedBuild {
   subscriberId: number;
-  tokenId: string;
-  projectId: string;
-  runId: string;
-  slug: string;
-  title: string;
-  brief: string;
-  template: AgentTemplate;
 }
 
 /** The union of the fields of every event type, for assertions. */
