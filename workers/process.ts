@@ -60,7 +60,12 @@ export async function runWorkerProcess(
     'worker started',
   );
   options.onReady?.();
-  await running.stop();
+  // Until SIGTERM/SIGINT (or a worker fails); then the connection closes too.
+  try {
+    await running.done;
+  } finally {
+    await running.stop();
+  }
   await temporal.connection.close();
   redis.disconnect();
   await orm.close();

@@ -235,7 +235,7 @@ export function installWorkerLogging(logger: Logger, metricsAddress?: string): v
     }),
     telemetryOptions: {
       // Core's own (Rust) logs through the same logger, instead of plain text on stderr.
-      logging: { forward: {}, filter: { core: 'WARN', other: 'ERROR' } },
+      logging: { forward: {} },
       ...(metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : {}),
     },
   });
