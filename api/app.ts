@@ -7,7 +7,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import idempotencyPlugin from './plugins/idempotency';
 import metricsPlugin from './plugins/metrics';
-import openapiPlugin from './plugins/openapi';
+import openapiPlugin from './openapi/plugin';
 import paginationPlugin from './plugins/pagination';
 import requestContextPlugin, { RequestLog, requestIdFor } from './plugins/request-context';
 import securityHeadersPlugin from './plugins/security-headers';

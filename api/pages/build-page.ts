@@ -7,7 +7,7 @@ import { AppError } from '../../shared/errors';
 import { runArtifactUrl } from '../../shared/projects/urls';
 import type { Actor } from '../access/actor';
 import type { ApiDeps } from '../deps';
-import { errors } from '../plugins/openapi';
+import { errors } from '../openapi/errors';
 import { projectNotFound } from '../routes/projects/access';
 import { projectBySlug, type ProjectRow } from '../routes/projects/queries';
 import { looksLikeSlug, slugParams } from '../wire';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageOf, pageQuery, pageScope, paginate } from '../../api/plugins/pagination';
+import { pageOf, pageQuery, pageScope, paginate } from '../../api/paging/page';
 import { User } from '../../shared/db/entities';
 
 /**

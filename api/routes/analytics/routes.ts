@@ -10,7 +10,7 @@ import {
   LATENCY_MAX_SAMPLES,
 } from './schemas';
 import { myAnalytics, type AnalyticsDeps } from './service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const DESCRIPTION =
   'Basic analytics (plus): for the last `days` UTC days (today included, at most ' +

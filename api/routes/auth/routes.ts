@@ -28,7 +28,7 @@ import {
   type AuthDeps,
   type SignedIn,
 } from './service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 /** Puts a new session's token in the svc_session cookie; answers the body. */
 function withSession<Body>(reply: FastifyReply, result: SignedIn<Body>): Body {

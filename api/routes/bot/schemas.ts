@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_DOCS, ERROR_STATUS, type ErrorCode } from '../../../shared/errors';
-import { errorsOf } from '../../plugins/openapi';
+import { errorsOf } from '../../openapi/errors';
 import { BOT_STATUS, type BotErrorCode } from './errors';
 
 /**

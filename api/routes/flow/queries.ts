@@ -1,6 +1,6 @@
 import type { LedgerReason } from '../../../shared/db/entities/ledger-entry';
 import { isoUtc, statement } from '../../../shared/db/sql';
-import { keysetOrder } from '../../plugins/keyset';
+import { keysetOrder } from '../../paging/keyset';
 
 /** The FLOW reads (decisions "Hot reads"): one prepared statement per response. */
 

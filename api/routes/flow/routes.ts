@@ -12,7 +12,7 @@ import {
   payoutsWildcardParams,
 } from './schemas';
 import { creditFlow, flowBalance, listLedger, type FlowDeps } from './service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const tags = ['flow'];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_REASONS } from '../../../shared/db/entities/ledger-entry';
-import { pageOf, pageQuery } from '../../plugins/pagination';
+import { pageOf, pageQuery } from '../../paging/page';
 import { flowAmount, isoTime } from '../../wire';
 
 /** Wire shapes of the FLOW balance, ledger and internal credit endpoints (spec "FLOW"). */

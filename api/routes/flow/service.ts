@@ -8,8 +8,8 @@ import { flowNumber } from '../../../shared/domain/flow';
 import { AppError } from '../../../shared/errors';
 import { creditUser } from '../../../shared/flow/ledger';
 import type { Actor } from '../../access/actor';
-import { keyset } from '../../plugins/keyset';
-import { pageScope } from '../../plugins/pagination';
+import { keyset } from '../../paging/keyset';
+import { pageScope } from '../../paging/page';
 import { flowBalance as balanceQuery, LEDGER_ORDER, ledgerPage, type LedgerRow } from './queries';
 import type { CreditInput, LedgerEntryWire, LedgerInput } from './schemas';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../shared/errors';
 import { pingTemporal } from '../../../shared/temporal';
 import type { ApiDeps } from '../../deps';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 import { liveSchema, readySchema } from './schemas';
 
 const CHECK_TIMEOUT_MS = 2000;

@@ -19,7 +19,7 @@ import {
 } from './schemas';
 import { createKey, listKeys, revokeKey, rollKey, updateKey, type KeyDeps } from './service';
 import { keyUsage, recentCalls } from './usage';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const tags = ['api-keys'];
 

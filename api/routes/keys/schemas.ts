@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseFlow } from '../../../shared/domain/flow';
 import { SPEND_PERIODS } from '../../../shared/domain/spend-period';
-import { pageLimit } from '../../plugins/pagination';
+import { pageLimit } from '../../paging/page';
 import { idParams, isoTime } from '../../wire';
 
 /** Wire shapes of the API key endpoints (docs/spec/contract.md §4): snake_case, as the spec writes them. */

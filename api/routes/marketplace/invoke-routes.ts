@@ -8,7 +8,7 @@ import { slugParams } from '../../wire';
 import { invokeAgent, type InvokeDeps } from './invoke';
 import { invokeBody, invokeResult, subscriptionResult } from './schemas';
 import { subscribeToAgent } from './subscribe';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 /** Largest answer an agent may give to one call. */
 const MAX_AGENT_RESPONSE_BYTES = 1024 * 1024;

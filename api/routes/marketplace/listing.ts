@@ -3,7 +3,7 @@ import { statement } from '../../../shared/db/sql';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
-import { pageScope } from '../../plugins/pagination';
+import { pageScope } from '../../paging/page';
 import type { AgentListItem, MarketplaceInput, MarketplaceSort } from './schemas';
 import type { MarketplaceDeps } from './service';
 

@@ -35,7 +35,7 @@ import {
   updateAgent,
   type MarketplaceDeps,
 } from './service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const agentTags = ['agents'];
 const marketplaceTags = ['marketplace'];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MONETIZATIONS } from '../../../shared/db/entities/agent';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../../shared/domain/slug';
 import { PLATFORM_TOOL_NAMES } from '../../../shared/domain/tools';
-import { pageOf, pageQuery } from '../../plugins/pagination';
+import { pageOf, pageQuery } from '../../paging/page';
 import { flowPrice, isoTime, type slugParams } from '../../wire';
 
 /** Wire shapes of the agent and marketplace endpoints (spec "Agent (marketplace)"). */

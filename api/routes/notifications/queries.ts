@@ -1,5 +1,5 @@
 import { isoUtc, statement } from '../../../shared/db/sql';
-import { keysetOrder } from '../../plugins/keyset';
+import { keysetOrder } from '../../paging/keyset';
 
 /** The notification reads (decisions "Hot reads"): prepared statements, no entities. */
 

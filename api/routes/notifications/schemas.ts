@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorQuery, pageLimit } from '../../plugins/pagination';
+import { cursorQuery, pageLimit } from '../../paging/page';
 import { isoTime } from '../../wire';
 
 /** Wire shapes of the caller's milestone notifications (docs/decisions.md "Milestone notifications"). */

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { SqlReader } from '../../../shared/db/sql';
 import type { Actor } from '../../access/actor';
-import { keyset } from '../../plugins/keyset';
-import { pageScope } from '../../plugins/pagination';
+import { keyset } from '../../paging/keyset';
+import { pageScope } from '../../paging/page';
 import { matrixLinked, NOTIFICATION_ORDER, notificationPage } from './queries';
 import type { notificationPageSchema, notificationsQuery } from './schemas';
 

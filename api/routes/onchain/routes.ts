@@ -5,7 +5,7 @@ import type { ApiDeps } from '../../deps';
 import { LiveUserReads } from './live';
 import { flowOnchainSchema, treeQuery, treeSchema } from './schemas';
 import { flowOnchain, flowTree, type OnchainDeps } from './service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const tags = ['flow'];
 

@@ -3,7 +3,7 @@ import type { RunStatus } from '../../../shared/db/entities/project-run';
 import type { Tier } from '../../../shared/db/entities/subscription';
 import { isoUtc, statement } from '../../../shared/db/sql';
 import { entitledTierSql } from '../../../shared/subscriptions/entitlements';
-import { keysetOrder } from '../../plugins/keyset';
+import { keysetOrder } from '../../paging/keyset';
 
 /**
  * The project reads (decisions "Hot reads"): a project with its token's slug and its current

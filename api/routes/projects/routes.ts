@@ -20,7 +20,7 @@ import {
 } from './schemas';
 import { archiveProject, createProject, subscribe, unsubscribe, type ProjectDeps } from './service';
 import { listOwnProjects, viewProject } from './views';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const tags = ['projects'];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGENT_TEMPLATES, PROJECT_STATUSES } from '../../../shared/db/entities/project';
 import { RUN_STATUSES } from '../../../shared/db/entities/project-run';
-import { pageOf, pageQuery } from '../../plugins/pagination';
+import { pageOf, pageQuery } from '../../paging/page';
 import { idParam, isoTime, slugParams } from '../../wire';
 
 /** Wire shapes of the project endpoints (spec "Projects", docs/spec/contract.md §1 and §7): camelCase. */

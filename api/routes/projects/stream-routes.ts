@@ -12,7 +12,7 @@ import {
   streamResponse,
 } from './schemas';
 import { projectStream, type StreamDeps } from './stream';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {

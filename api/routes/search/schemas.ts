@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimit } from '../../plugins/pagination';
+import { pageLimit } from '../../paging/page';
 
 /** Wire shapes of `GET /search` (spec "Search", docs/spec/contract.md §7). */
 

@@ -29,7 +29,7 @@ import {
   subscriptionView,
   type SubscriptionDeps,
 } from './service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const tags = ['subscriptions'];
 

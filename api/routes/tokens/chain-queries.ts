@@ -1,7 +1,7 @@
 import type { TokenState, TokenTemplate } from '../../../shared/db/entities/token';
 import type { TokenDetailRow } from './queries';
 import { isoUtc, statement } from '../../../shared/db/sql';
-import { keysetOrder } from '../../plugins/keyset';
+import { keysetOrder } from '../../paging/keyset';
 
 /**
  * The token reads that come from the chain index (docs/chain.md "Reads"): one statement per

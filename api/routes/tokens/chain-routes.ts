@@ -3,7 +3,7 @@ import type { ApiDeps } from '../../deps';
 import { slugParams } from '../../wire';
 import { holderPageSchema, onchainSchema, tokenPageQuery, tradePageSchema } from './chain-schemas';
 import { tokenHolders, tokenOnchain, tokenTrades, type ChainReadDeps } from './chain-service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const tags = ['tokens'];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoTime, type slugParams } from '../../wire';
-import { pageOf, pageQuery } from '../../plugins/pagination';
+import { pageOf, pageQuery } from '../../paging/page';
 
 /** Wire shapes of the chain reads (docs/chain.md "Reads"). */
 

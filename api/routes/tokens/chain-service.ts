@@ -2,8 +2,8 @@ import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { SqlReader } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
-import { keyset } from '../../plugins/keyset';
-import { pageScope } from '../../plugins/pagination';
+import { keyset } from '../../paging/keyset';
+import { pageScope } from '../../paging/page';
 import { looksLikeSlug } from '../../wire';
 import {
   chainState,

@@ -1,6 +1,6 @@
 import type { TokenState, TokenTemplate } from '../../../shared/db/entities/token';
 import { isoUtc, statement } from '../../../shared/db/sql';
-import { keysetOrder, type KeysetOrder } from '../../plugins/keyset';
+import { keysetOrder, type KeysetOrder } from '../../paging/keyset';
 import type { TokenSort } from './schemas';
 
 /** The token reads (decisions "Hot reads"): one prepared statement per response shape. */

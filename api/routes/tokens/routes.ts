@@ -12,7 +12,7 @@ import {
   tokenPageSchema,
 } from './schemas';
 import { createToken, listChains, listTokens, tokenBySlug, type TokenDeps } from './service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const tags = ['tokens'];
 

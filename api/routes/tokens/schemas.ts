@@ -14,7 +14,7 @@ import {
 import { PAYMENT_TOKEN_ROLES } from '../../../shared/config';
 import { LOCAL_CHAIN_EXAMPLE } from './chains';
 import { isoTime } from '../../wire';
-import { pageOf, pageQuery } from '../../plugins/pagination';
+import { pageOf, pageQuery } from '../../paging/page';
 
 /** Wire shapes of the token and chain endpoints (spec "Token", docs/spec/contract.md §7): camelCase. */
 

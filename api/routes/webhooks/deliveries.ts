@@ -13,8 +13,8 @@ import { searchAttributes } from '../../../shared/temporal/search-attributes';
 import { startWithDeadline } from '../../../shared/temporal/start-with-deadline';
 import { PING_EVENT } from '../../../shared/webhooks/events';
 import type { Actor } from '../../access/actor';
-import { keyset, type Keyset } from '../../plugins/keyset';
-import { pageScope } from '../../plugins/pagination';
+import { keyset, type Keyset } from '../../paging/keyset';
+import { pageScope } from '../../paging/page';
 import { isUuid } from '../../wire';
 import { ownedDelivery, ownedWebhook, webhookNotFound } from './access';
 import {

@@ -1,7 +1,7 @@
 import type { DeliveryStatus } from '../../../shared/db/entities/webhook-delivery';
 import type { WebhookLastError } from '../../../shared/db/entities/webhook';
 import { isoUtc, statement } from '../../../shared/db/sql';
-import { keysetOrder } from '../../plugins/keyset';
+import { keysetOrder } from '../../paging/keyset';
 
 /** The webhook reads (decisions "Hot reads"): one prepared statement per response. */
 

@@ -22,7 +22,7 @@ import {
   listWebhooks,
   type WebhookDeps,
 } from './service';
-import { errors } from '../../plugins/openapi';
+import { errors } from '../../openapi/errors';
 
 const tags = ['webhooks'];
 

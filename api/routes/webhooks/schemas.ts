@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_STATUSES } from '../../../shared/db/entities/webhook-delivery';
 import { OUTBOUND_URL_MAX_LENGTH } from '../../../shared/net/outbound-url';
 import { WEBHOOK_EVENTS } from '../../../shared/webhooks/events';
-import { pageOf, pageQuery } from '../../plugins/pagination';
+import { pageOf, pageQuery } from '../../paging/page';
 import { idParam, idParams, isoTime } from '../../wire';
 
 /** Wire shapes of the webhook endpoints (docs/spec/contract.md §1, §7): snake_case, as the spec writes them. */

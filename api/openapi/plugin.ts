@@ -6,8 +6,9 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type ScalarReference from '@scalar/fastify-api-reference';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { ERROR_DOCS, ERROR_STATUS, type ErrorCode } from '../../shared/errors';
-import { addExamples, type OpenApiDocument } from './openapi-examples';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { addExamples, type OpenApiDocument } from './examples';
+import { API_ERRORS, catalogNamed, type DeclaredErrors, type ErrorCatalog } from './errors';
 
 /**
  * OpenAPI 3.1, generated from the same zod schemas that validate requests and serialize
@@ -22,68 +23,11 @@ import { addExamples, type OpenApiDocument } from './openapi-examples';
  *   routes (and for a bad credential on public ones), 429 and 503 where requests are counted,
  *   409/422 of `Idempotency-Key` on writes, 500 everywhere. The status of a code is the one
  *   in ERROR_STATUS; the bot gateway's routes bring their own catalog (`BotError` bodies).
- * - Every response gets a description and examples (api/plugins/openapi-examples.ts); 429s
+ * - Every response gets a description and examples (api/openapi/examples.ts); 429s
  *   their rate-limit headers and `Retry-After`; writes document the Idempotency-Key header.
  * - Every operation gets an operationId and `security` (`[]` where no credential is read);
  *   integer bounds zod adds by default (±(2^53 − 1)) are dropped, so no renderer shows them.
  */
-
-// ---------------------------------------------------------------------------------------
-// Declaring the errors of a route
-
-/** The errors of a family of routes: their codes, statuses and body (one component). */
-export interface ErrorCatalog<Code extends string = string> {
-  /** Component name of the body every error of these routes has. */
-  readonly schema: string;
-  status(code: Code): number;
-  /** When a client gets the code, in one line. */
-  description(code: Code): string;
-  /** A body as these routes send it, for the examples. */
-  example(code: Code): unknown;
-  /** The code a platform-wide error (validation, auth, rate limit, crash) has on these routes. */
-  fromPlatform(code: ErrorCode): Code;
-}
-
-/** What a route's `schema.errors` holds: codes of one catalog. */
-export interface DeclaredErrors {
-  readonly catalog: ErrorCatalog<string>;
-  readonly codes: readonly string[];
-}
-
-declare module 'fastify' {
-  interface FastifySchema {
-    /**
-     * The error codes this route answers with beyond the generic ones the OpenAPI plugin adds
-     * by itself (validation, authentication, rate limits, idempotency, 500): documentation
-     * only, `errors('agent_not_found', 'not_owner')`.
-     */
-    errors?: DeclaredErrors;
-  }
-}
-
-/** The main API's errors: `{"error":{"code","message"}}`, codes and statuses of ERROR_STATUS. */
-export const API_ERRORS: ErrorCatalog<ErrorCode> = {
-  schema: 'ErrorEnvelope',
-  status: (code) => ERROR_STATUS[code],
-  description: (code) => ERROR_DOCS[code].description,
-  example: (code) => ({ error: { code, message: ERROR_DOCS[code].example } }),
-  fromPlatform: (code) => code,
-};
-
-/** Every catalog in use, by its body's component name (for the catch-all 4XX and 5XX). */
-const CATALOGS = new Map<string, ErrorCatalog<string>>([[API_ERRORS.schema, API_ERRORS]]);
-
-/** A declaration helper bound to a catalog (the main API's is `errors`). */
-export function errorsOf<Code extends string>(catalog: ErrorCatalog<Code>) {
-  CATALOGS.set(catalog.schema, catalog);
-  return (...codes: Code[]): DeclaredErrors => ({
-    catalog,
-    codes,
-  });
-}
-
-/** `schema.errors` of a main API route: `errors('agent_not_found', 'not_owner')`. */
-export const errors = errorsOf(API_ERRORS);
 
 // ---------------------------------------------------------------------------------------
 // Per route: responses per status, security, markers for the document pass
@@ -317,7 +261,7 @@ const CATCH_ALL_EXAMPLES: Record<string, ErrorCode[]> = {
 function catchAllExamples(status: string, response: JsonObject): void {
   const media = (response.content as Record<string, JsonObject> | undefined)?.['application/json'];
   const ref = (media?.schema as { $ref?: string } | undefined)?.$ref ?? '';
-  const catalog = CATALOGS.get(ref.replace('#/components/schemas/', ''));
+  const catalog = catalogNamed(ref.replace('#/components/schemas/', ''));
   const codes = CATCH_ALL_EXAMPLES[status];
   if (!media || !catalog || !codes || media.examples) return;
   media.examples = Object.fromEntries(
