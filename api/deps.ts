@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Redis } from 'ioredis';
 import { requireDatabaseUrl, type Config } from '../shared/config';
 import { initOrm, type MikroORM } from '../shared/db/orm';
-import { createSqlReader, type SqlReader } from '../shared/db/sql';
+import { createSqlPool, type SqlPool } from '../shared/db/sql';
 import type { Logger } from '../shared/logger';
 import { createRedis } from '../shared/redis';
 import { createTemporalClient } from '../shared/temporal';
@@ -14,7 +14,7 @@ export interface ApiDeps {
   /** Writes and entity-centred logic. */
   orm: MikroORM;
   /** Hot reads: prepared statements shaped like the response, on a pool of their own. */
-  db: SqlReader;
+  db: SqlPool;
   /** Commands connection. Subscriptions open their own. */
   redis: Redis;
   temporal: Client;
@@ -28,13 +28,11 @@ export interface ApiDeps {
 export async function connectApiDeps(
   config: Config,
   logger: Logger,
-  overrides: { redis?: Redis; namedStatements?: boolean } = {},
+  overrides: { redis?: Redis } = {},
 ): Promise<ApiDeps> {
   const databaseUrl = requireDatabaseUrl(config);
   const orm = await initOrm(databaseUrl, config.databasePoolMax);
-  const db = createSqlReader(databaseUrl, config.databasePoolMax, logger, {
-    namedStatements: overrides.namedStatements ?? true,
-  });
+  const db = createSqlPool(databaseUrl, config.databasePoolMax, logger);
   const redis = overrides.redis ?? createRedisFromConfig(config, logger);
   const temporal = createTemporalClient(config.temporal);
   return { config, logger, orm, db, redis, temporal };

@@ -17,6 +17,7 @@ import {
 } from '../api/maintenance';
 import { loadConfig } from '../shared/config';
 import { migrate } from '../shared/db/orm';
+import { useUnnamedStatements } from '../shared/db/sql';
 import {
   ensureSearchAttributesRegistered,
   logSearchAttributeRegistration,
@@ -291,11 +292,9 @@ async function main(): Promise<void> {
     }
 
     const config = loadConfig(env);
-    const deps = await connectApiDeps(config, logger.child({ component: 'api' }), {
-      redis,
-      // PGlite serves every socket connection from one session: named statements would collide.
-      namedStatements: !embeddedDatabase,
-    });
+    // PGlite serves every socket connection from one session: named statements would collide.
+    if (embeddedDatabase) useUnnamedStatements();
+    const deps = await connectApiDeps(config, logger.child({ component: 'api' }), { redis });
     await stops.add('API connections', () => closeApiDeps(deps));
     checkpoint();
     const applied = await migrate(deps.orm, logger);

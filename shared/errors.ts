@@ -106,6 +106,27 @@ export class AppError extends Error {
   }
 }
 
+/** A service the request needs that cannot be reached right now. */
+export type Dependency = 'postgres' | 'redis' | 'temporal';
+
+/**
+ * 503 `service_unavailable` with `Retry-After`: the request met an outage of `dependency`
+ * (a lost or refused connection, a deadline passed), not a fault of its own. The error
+ * handler logs the dependency and the cause; the client retries after the header.
+ */
+export class DependencyUnavailableError extends AppError {
+  constructor(
+    readonly dependency: Dependency,
+    message: string,
+    retryAfterSeconds: number,
+    cause?: unknown,
+  ) {
+    super('service_unavailable', message, { 'retry-after': String(retryAfterSeconds) });
+    this.name = 'DependencyUnavailableError';
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
 /** The body of every 4xx and 5xx response of the main API. */
 export const errorEnvelopeSchema = z
   .object({

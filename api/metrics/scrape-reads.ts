@@ -1,4 +1,4 @@
-import { statement, type SqlReader } from '../../shared/db/sql';
+import { statement, type Sql } from '../../shared/db/sql';
 
 /**
  * The database figures of a scrape (docs/metrics.md), one small statement each on the read
@@ -36,7 +36,7 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function scrapeReads(db: SqlReader) {
+export function scrapeReads(db: Sql) {
   return {
     async outboxLagSeconds(): Promise<number> {
       const row = await withTimeout(db.row(outboxLag, []), 'outbox lag');

@@ -5,7 +5,14 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { AppError, ERROR_STATUS, errorEnvelopeSchema, type ErrorCode } from '../../shared/errors';
+import { databaseUnavailable, isDatabaseUnavailable } from '../../shared/db/sql';
+import {
+  AppError,
+  DependencyUnavailableError,
+  ERROR_STATUS,
+  errorEnvelopeSchema,
+  type ErrorCode,
+} from '../../shared/errors';
 
 /**
  * The one error handler: every 4xx/5xx leaves as `{error:{code,message}}` (docs/spec/contract.md §1).
@@ -68,6 +75,10 @@ function describeIssue(issue: ZodFastifySchemaValidationError, context: string |
 }
 
 export function renderError(error: FastifyError | Error): RenderedError {
+  // An entity read or flush that met a database outage (the SQL runner recognises its own).
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+    return renderError(databaseUnavailable(error));
+  }
   if (error instanceof AppError) {
     return { code: error.code, message: error.message, headers: error.headers };
   }
@@ -104,6 +115,12 @@ export function frameworkErrorHandler(
     .header('x-request-id', request.id)
     .status(ERROR_STATUS[rendered.code])
     .send({ error: { code: rendered.code, message: rendered.message } });
+}
+
+/** The service whose outage failed the request, if that is why it failed. */
+function dependencyOf(error: Error): string | undefined {
+  if (error instanceof DependencyUnavailableError) return error.dependency;
+  return isDatabaseUnavailable(error) ? 'postgres' : undefined;
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
@@ -186,7 +203,10 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       rendered = { code: 'internal_error', message: 'Internal server error' };
     }
     const status = ERROR_STATUS[rendered.code];
-    if (status >= 500) {
+    const dependency = dependencyOf(error);
+    if (dependency) {
+      request.log.error({ err: error, dependency }, `request failed: ${dependency} is unavailable`);
+    } else if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.warn({ code: rendered.code }, rendered.message);

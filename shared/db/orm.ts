@@ -24,6 +24,13 @@ export function ormOptions(databaseUrl: string, poolMax: number): Options {
       silent: true,
     },
     pool: { min: 0, max: poolMax },
+    // During an outage a request answers 503 within seconds (shared/db/sql.ts), not after
+    // Knex's default minute: a connection attempt gives up after 5 s, and a request waits at
+    // most 10 s for a connection of the pool (a refused attempt fails it at once).
+    driverOptions: {
+      acquireConnectionTimeout: 10_000,
+      connection: { connectionTimeoutMillis: 5_000 },
+    },
     forceUtcTimezone: true,
     // Every request and activity must fork its own EntityManager.
     allowGlobalContext: false,

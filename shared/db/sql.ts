@@ -1,25 +1,42 @@
-import { Pool, type QueryResultRow } from 'pg';
+import { Pool, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
+import { PostgreSqlExceptionConverter, type EntityManager, type Knex } from '@mikro-orm/postgresql';
+import { DependencyUnavailableError } from '../errors';
 import type { Logger } from '../logger';
 
 /**
- * The one way hot reads reach PostgreSQL (docs/decisions.md "Hot reads").
+ * The one way SQL reaches PostgreSQL from `api/`, `workers/` and `shared/` (docs/decisions.md
+ * "One SQL runner"; CONTRIBUTING.md "A statement").
  *
- * A read is one statement shaped like the response, declared once at module load with
- * `statement(name, text)` and run through a `SqlReader`. Each statement is a named prepared
- * statement: node-postgres parses and plans it once per connection and afterwards sends only
- * Bind/Execute with the values as parameters, never inlined. MikroORM stays the way to write
- * and to load entities for logic that changes them; it keeps its own pool, so a read never
- * waits behind a long write transaction for a connection.
+ * A statement is declared once at module load, `statement<Row, Params>(name, text)`, its text
+ * with `$n` placeholders and its columns aliased to the camelCase fields of `Row`, and run
+ * through a `Sql`: `deps.db` (the API's read pool) or `sqlOf(em)` (the entity manager's
+ * connection: its transaction's when it is in one, so a statement sees and joins the unit of
+ * work around it). Values always travel as bind parameters, never inside the text: PostgreSQL
+ * parses and plans a named statement once per connection and afterwards receives only
+ * Bind/Execute. Text that can only be built per call (a search's filters) is a
+ * `dynamicStatement(text)`: sent unnamed, still with bound parameters.
  *
- * Rows come back as PostgreSQL sends them through node-postgres' default parsers: `int4` as a
- * number, `int8` and `numeric` as strings, `timestamptz` as a Date. A statement that wants the
- * wire form directly says so in SQL (`::int`, `isoUtc(column)`), so mapping a row stays a
- * rename at most.
+ * MikroORM stays for what it does well: entities, migrations and the unit of work where a
+ * service loads, changes and flushes them. `em.execute` is banned by lint: it renders values
+ * into the SQL text on the client.
+ *
+ * Rows come back as node-postgres parses them: `int4` as a number, `int8` and `numeric` as
+ * strings, `timestamptz` as a Date. A statement that wants the wire form says so in SQL
+ * (`::int`, `isoUtc(column)`), so mapping a row stays a rename at most. Values are sent as
+ * node-postgres prepares them: a bigint or number as its decimal text, a Date as a timestamp
+ * with its offset, an array as a PostgreSQL array (`= any($1)`, never `in ($1)`), any other
+ * object as JSON.
+ *
+ * Errors: a statement PostgreSQL refuses is rethrown as MikroORM's exception for it
+ * (`UniqueConstraintViolationException`, ...), the same family entity writes raise. A lost or
+ * refused connection is a `DependencyUnavailableError` (503 `service_unavailable` with
+ * `Retry-After`, logged as the `postgres` dependency), never a 500.
  */
 
-/** A prepared statement: its text and the types of its parameters and rows. */
+/** A statement: its text and the types of its parameters and rows. */
 export interface Statement<Row extends QueryResultRow, Params extends readonly unknown[]> {
-  readonly name: string;
+  /** Null for a dynamic statement (sent unnamed). */
+  readonly name: string | null;
   readonly text: string;
   /** Type-only: never set. */
   readonly __types?: { row: Row; params: Params };
@@ -43,7 +60,15 @@ export function statement<Row extends QueryResultRow, Params extends readonly un
   return { name, text };
 }
 
-/** Every statement declared so far, by name (the plan test EXPLAINs each one). */
+/** A statement whose text is built per call: sent unnamed, its values still bound. */
+export function dynamicStatement<
+  Row extends QueryResultRow,
+  Params extends readonly unknown[] = unknown[],
+>(text: string): Statement<Row, Params> {
+  return { name: null, text };
+}
+
+/** Every named statement declared so far, by name (the plan tests EXPLAIN them). */
 export function declaredStatements(): ReadonlyMap<string, string> {
   return declared;
 }
@@ -58,24 +83,114 @@ export function epochMs(column: string): string {
   return `round(extract(epoch from ${column}) * 1000)::float8`;
 }
 
-export class SqlReader {
-  constructor(
-    private readonly pool: Pool,
-    /** False where connections share one backend session (the embedded dev database). */
-    private readonly named = true,
-  ) {}
+// ---------------------------------------------------------------------------------------
+// Naming policy
+
+let named = true;
+
+/**
+ * Sends every statement of this process unnamed (still with bound parameters). Only for the
+ * embedded development database (PGlite behind a socket), which multiplexes its connections
+ * onto one session, where a name one connection prepared collides with the same name another
+ * connection prepares. Called once at start by `npm run dev` before anything connects.
+ */
+export function useUnnamedStatements(unnamed = true): void {
+  named = !unnamed;
+}
+
+// ---------------------------------------------------------------------------------------
+// Recognising an unreachable database
+
+/** SQLSTATEs of a server that is going away or will not take the connection. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Socket errors on the way to the server. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What node-postgres, tarn and Knex say when a connection is lost or cannot be had. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /Client has encountered a connection error and is not queryable/,
+  /timeout exceeded when trying to connect/,
+  /Timeout acquiring a connection/,
+  /^Client was closed and is not queryable/,
+];
+
+function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code)) return true;
+    if (UNAVAILABLE_ERRNOS.has(code)) return true;
+  }
+  if (error.name === 'KnexTimeoutError') return true;
+  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message));
+}
+
+/**
+ * Whether `error` (or an error along its `cause` chain, or inside an AggregateError) says
+ * the database could not be reached or the connection was lost, rather than that a statement
+ * was refused. The errors plugin asks this of errors raised by MikroORM itself (an entity
+ * flush during an outage); the runner asks it of its own.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 8 || !(error instanceof Error)) return false;
+  if (error instanceof DependencyUnavailableError) return error.dependency === 'postgres';
+  if (isUnavailable(error)) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isUnavailable(inner))) {
+    return true;
+  }
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
+/** Seconds a client should wait before retrying a request refused for an outage. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 of a request that met an unreachable database. */
+export function databaseUnavailable(cause: unknown): DependencyUnavailableError {
+  return new DependencyUnavailableError(
+    'postgres',
+    'The database is unavailable; retry shortly',
+    DATABASE_RETRY_AFTER_SECONDS,
+    cause,
+  );
+}
+
+const converter = new PostgreSqlExceptionConverter();
+
+function translate(error: unknown): unknown {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
+  // A refused statement becomes MikroORM's exception for it, the family entity writes raise.
+  if (error instanceof Error && typeof (error as { code?: unknown }).code === 'string') {
+    return converter.convertException(error);
+  }
+  return error;
+}
+
+// ---------------------------------------------------------------------------------------
+// Running statements
+
+/** Where a statement runs: a pool, or the connection an entity manager holds or borrows. */
+interface Connections {
+  acquire(): Promise<{ client: Pick<PoolClient, 'query'>; release(): Promise<void> | void }>;
+}
+
+export class Sql {
+  constructor(private readonly connections: Connections) {}
 
   /** Every row of the statement. */
   async rows<Row extends QueryResultRow, Params extends readonly unknown[]>(
     query: Statement<Row, Params>,
     params: Params,
   ): Promise<Row[]> {
-    const result = await this.pool.query<Row>({
-      ...(this.named ? { name: query.name } : {}),
-      text: query.text,
-      values: params as unknown as unknown[],
-    });
-    return result.rows;
+    return (await this.send(query, params)).rows;
   }
 
   /** The first row, or undefined when there is none. */
@@ -83,7 +198,71 @@ export class SqlReader {
     query: Statement<Row, Params>,
     params: Params,
   ): Promise<Row | undefined> {
-    return (await this.rows(query, params))[0];
+    return (await this.send(query, params)).rows[0];
+  }
+
+  /** Runs a statement for its effect; the number of rows it inserted, updated or deleted. */
+  async run<Params extends readonly unknown[]>(
+    query: Statement<QueryResultRow, Params>,
+    params: Params,
+  ): Promise<number> {
+    return (await this.send(query, params)).rowCount ?? 0;
+  }
+
+  private async send<Row extends QueryResultRow>(
+    query: Statement<Row, readonly unknown[]>,
+    params: readonly unknown[],
+  ): Promise<{ rows: Row[]; rowCount: number | null }> {
+    const config: QueryConfig = {
+      ...(named && query.name !== null ? { name: query.name } : {}),
+      text: query.text,
+      values: params as unknown[],
+    };
+    let connection;
+    try {
+      connection = await this.connections.acquire();
+    } catch (error) {
+      throw translate(error);
+    }
+    try {
+      return await connection.client.query<Row>(config);
+    } catch (error) {
+      throw translate(error);
+    } finally {
+      await connection.release();
+    }
+  }
+}
+
+/**
+ * The statements of `em`: on its transaction's connection while it is in one (the statement
+ * is part of that transaction), else on a connection of its pool for the one statement.
+ */
+export function sqlOf(em: EntityManager): Sql {
+  return new Sql({
+    async acquire() {
+      const knex = em.getTransactionContext<Knex.Transaction>() ?? em.getKnex();
+      // Knex's client hands out the transaction's own connection inside a transaction (and
+      // its release is then a no-op), else one of the pool's.
+      const client = knex.client as {
+        acquireConnection(): Promise<PoolClient>;
+        releaseConnection(connection: PoolClient): Promise<void>;
+      };
+      const connection = await client.acquireConnection();
+      return { client: connection, release: () => client.releaseConnection(connection) };
+    },
+  });
+}
+
+/** A `Sql` over a pool of its own, with a `close()`. */
+export class SqlPool extends Sql {
+  constructor(private readonly pool: Pool) {
+    super({
+      async acquire() {
+        const client = await pool.connect();
+        return { client, release: () => client.release() };
+      },
+    });
   }
 
   async close(): Promise<void> {
@@ -91,29 +270,24 @@ export class SqlReader {
   }
 }
 
+/** How long to wait for a new connection before the request counts as an outage. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * The read pool of an API process: at most `max` connections, opened on demand. An idle
  * connection that breaks is dropped and logged; the next read opens a new one.
- * `namedStatements: false` sends every statement unnamed (still with bound parameters): the
- * embedded development database multiplexes its socket connections onto one session, where a
- * name prepared by one connection would collide with the same name prepared by another.
  */
-export function createSqlReader(
-  databaseUrl: string,
-  max: number,
-  logger: Logger,
-  options: { namedStatements?: boolean } = {},
-): SqlReader {
-  const named = options.namedStatements ?? true;
+export function createSqlPool(databaseUrl: string, max: number, logger: Logger): SqlPool {
   const pool = new Pool({
     connectionString: databaseUrl,
     max,
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     application_name: 'api-reads',
     // A named statement is planned once per connection. PostgreSQL's default mode may instead
     // plan it again on every execution when it cannot cost the generic plan (`limit $n`,
-    // `$n is null or …`). Each statement here is written (keyset sentinels instead of
-    // branches) and checked with EXPLAIN to be an index scan under its generic plan.
+    // `$n is null or …`). Each read is written (keyset sentinels instead of branches) and
+    // checked with EXPLAIN to be an index scan under its generic plan.
     // JIT off: a generic plan costs its ranges blind, and a high estimate (the key usage
     // summary's edge hours, at 2M rows) made PostgreSQL spend 400 ms compiling a 1 ms read.
     ...(named ? { options: '-c plan_cache_mode=force_generic_plan -c jit=off' } : {}),
@@ -121,5 +295,5 @@ export function createSqlReader(
   pool.on('error', (err: Error) =>
     logger.warn({ err: { message: err.message } }, 'read pool: idle connection failed'),
   );
-  return new SqlReader(pool, named);
+  return new SqlPool(pool);
 }

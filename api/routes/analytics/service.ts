@@ -1,5 +1,5 @@
 import { DAY_MS, utcDateString } from '../../../shared/domain/calendar';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { periodStart } from '../../../shared/domain/spend-period';
 import { analyticsLevelOf } from '../../../shared/domain/tiers';
 import { AppError } from '../../../shared/errors';
@@ -22,7 +22,7 @@ import {
  */
 
 export interface AnalyticsDeps {
-  db: SqlReader;
+  db: Sql;
   /** This instance's buffered usage rows, written before the read (read-your-writes). */
   usage: Pick<UsageRecorder, 'flush'>;
 }

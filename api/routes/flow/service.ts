@@ -3,7 +3,7 @@ import type { Config } from '../../../shared/config';
 import { LedgerEntry } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import type { CursorCodec } from '../../../shared/domain/cursor';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { flowNumber } from '../../../shared/domain/flow';
 import { AppError } from '../../../shared/errors';
 import { creditUser } from '../../../shared/flow/ledger';
@@ -25,7 +25,7 @@ export interface FlowDeps {
   /** Writes (the internal credit): the request's EntityManager. */
   em: EntityManager;
   /** Reads: prepared statements, no entities. */
-  db: SqlReader;
+  db: Sql;
   cursors: CursorCodec;
   config: Pick<Config, 'payments'>;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ApiKey } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { countForUser, lockUserAndCheckCap } from '../../../shared/db/user-cap';
 import { apiKeyPrefix, generateApiKey } from '../../../shared/domain/api-key';
 import { flowNumber, formatFlow } from '../../../shared/domain/flow';
@@ -34,7 +34,7 @@ export interface KeyDeps {
   /** Writes: the request's EntityManager. */
   em: EntityManager;
   /** Reads: prepared statements, no entities. */
-  db: SqlReader;
+  db: Sql;
   apiKeys: ApiKeyStore;
   /** This instance's buffered usage rows, written before a usage read (read-your-writes). */
   usage: Pick<UsageRecorder, 'flush'>;

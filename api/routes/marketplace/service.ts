@@ -5,7 +5,7 @@ import { Agent, AgentToolPrice } from '../../../shared/db/entities';
 import type { Monetization } from '../../../shared/db/entities/agent';
 import { MONETIZATIONS } from '../../../shared/db/entities/agent';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { startOfNextUtcMonth } from '../../../shared/domain/calendar';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { flowNumber, MAX_FLOW, parseFlow } from '../../../shared/domain/flow';
@@ -38,7 +38,7 @@ export interface MarketplaceDeps {
   /** Writes: the request's EntityManager. */
   em: EntityManager;
   /** Reads: prepared statements, no entities. */
-  db: SqlReader;
+  db: Sql;
   cursors: CursorCodec;
   config: Pick<Config, 'webhookAllowedHosts' | 'publicBaseUrl'>;
 }

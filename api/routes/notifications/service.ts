@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CursorCodec } from '../../../shared/domain/cursor';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import type { Actor } from '../../access/actor';
 import { keyset } from '../../paging/keyset';
 import { pageScope } from '../../paging/page';
@@ -8,7 +8,7 @@ import { matrixLinked, NOTIFICATION_ORDER, notificationPage } from './queries';
 import type { notificationPageSchema, notificationsQuery } from './schemas';
 
 export interface NotificationDeps {
-  db: SqlReader;
+  db: Sql;
   cursors: CursorCodec;
 }
 

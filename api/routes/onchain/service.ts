@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
 import type { LiveUserReads } from './live';
@@ -9,7 +9,7 @@ import { treeView, userStateView } from './views';
 /** The caller's on-chain state and tree (docs/chain.md "User state"). */
 
 export interface OnchainDeps {
-  db: SqlReader;
+  db: Sql;
   live: LiveUserReads;
   /** Configured chains, ascending. */
   chainIds: number[];

@@ -1,6 +1,6 @@
 import { Project, Token } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
@@ -92,7 +92,7 @@ export async function ownedToken(em: EntityManager, actor: Actor, slug: string):
 
 /** The project to stream, with its viewer's tier; a private one is its owner's only. */
 export async function streamableProject(
-  db: SqlReader,
+  db: Sql,
   actor: Actor | null,
   slug: string,
 ): Promise<StreamTargetRow> {

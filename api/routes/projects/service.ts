@@ -5,7 +5,7 @@ import type { Config } from '../../../shared/config';
 import { Project, ProjectSubscription } from '../../../shared/db/entities';
 import { AGENT_TEMPLATES, type ProjectStatus } from '../../../shared/db/entities/project';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { featuresOf } from '../../../shared/domain/tiers';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
@@ -25,7 +25,7 @@ export interface ProjectDeps {
   /** Writes: the request's EntityManager. */
   em: EntityManager;
   /** Reads (a write's response is read back through them too): prepared statements. */
-  db: SqlReader;
+  db: Sql;
   cursors: CursorCodec;
   config: Pick<Config, 'publicBaseUrl' | 'temporal' | 'build'>;
   temporal: Client;

@@ -1,5 +1,5 @@
 import type { Config } from '../../../shared/config';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { featuresOf } from '../../../shared/domain/tiers';
 import type { Actor } from '../../access/actor';
 import { endRuleOf, nothingToStream, type EndRule } from '../../sse/stream-end';
@@ -9,7 +9,7 @@ import type { StreamInput } from './schemas';
 /** What a project stream connect decides (spec "Project stream (SSE)", docs/spec/contract.md §7). */
 
 export interface StreamDeps {
-  db: SqlReader;
+  db: Sql;
   config: Pick<Config, 'sse'>;
 }
 

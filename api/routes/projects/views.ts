@@ -1,5 +1,5 @@
 import type { Config } from '../../../shared/config';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { projectPageUrl, runArtifactUrl } from '../../../shared/projects/urls';
 import type { Actor } from '../../access/actor';
 import { keyset } from '../../paging/keyset';
@@ -69,7 +69,7 @@ export function projectView(config: Pick<Config, 'publicBaseUrl'>, row: ProjectR
   };
 }
 
-async function rowBySlug(db: SqlReader, slug: string): Promise<ProjectRow> {
+async function rowBySlug(db: Sql, slug: string): Promise<ProjectRow> {
   // Anything that cannot be a slug (a NUL byte, say) never reaches PostgreSQL.
   const row = looksLikeSlug(slug) ? await db.row(projectBySlug, [slug]) : undefined;
   if (!row) throw projectNotFound(slug);

@@ -1,4 +1,4 @@
-import type { SqlReader, Statement } from '../../../shared/db/sql';
+import type { Sql, Statement } from '../../../shared/db/sql';
 import type { Actor } from '../../access/actor';
 import { searchStatements, type SearchParams, type SearchRow, type TokenMatch } from './queries';
 import type { SEARCH_KINDS } from './schemas';
@@ -9,7 +9,7 @@ import type { SEARCH_KINDS } from './schemas';
  */
 
 export interface SearchDeps {
-  db: SqlReader;
+  db: Sql;
 }
 
 export type SearchKind = (typeof SEARCH_KINDS)[number];

@@ -1,5 +1,5 @@
 import type { CursorCodec } from '../../../shared/domain/cursor';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
 import { keyset } from '../../paging/keyset';
@@ -22,7 +22,7 @@ import type { TokenPageInput, TokenSlugInput } from './chain-schemas';
  */
 
 export interface ChainReadDeps {
-  db: SqlReader;
+  db: Sql;
   cursors: CursorCodec;
 }
 

@@ -10,7 +10,7 @@ import { flowNumber } from '../../../shared/domain/flow';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import type { CursorCodec } from '../../../shared/domain/cursor';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import type { Actor } from '../../access/actor';
 import { keyset } from '../../paging/keyset';
 import { pageScope } from '../../paging/page';
@@ -38,7 +38,7 @@ export interface TokenDeps {
   /** Writes: the request's EntityManager. */
   em: EntityManager;
   /** Reads: prepared statements, no entities. */
-  db: SqlReader;
+  db: Sql;
   cursors: CursorCodec;
   config: Pick<Config, 'chainRpcUrls' | 'launchFactories' | 'chainPaymentTokens'>;
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Config } from '../../../shared/config';
 import { Webhook } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { SqlReader } from '../../../shared/db/sql';
+import type { Sql } from '../../../shared/db/sql';
 import { countForUser, lockUserAndCheckCap } from '../../../shared/db/user-cap';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { generateSigningSecret } from '../../../shared/domain/signature';
@@ -32,7 +32,7 @@ export interface WebhookDeps {
   /** Writes: the request's EntityManager. */
   em: EntityManager;
   /** Reads: prepared statements, no entities. */
-  db: SqlReader;
+  db: Sql;
   cursors: CursorCodec;
   config: Pick<Config, 'webhookAllowedHosts' | 'temporal'>;
   temporal: Client;
