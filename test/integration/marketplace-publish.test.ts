@@ -256,7 +256,7 @@ describe('POST /agents/:slug/publish', () => {
       await call('POST', url, alice, { ...PER_CALL, tokenSlug: 'no-such-coin' }),
       404,
       'token_not_found',
-      'tokenSlug: token no-such-coin does not exist',
+      'tokenSlug: token "no-such-coin" does not exist',
     );
     expectError(
       await call('POST', url, alice, { ...PER_CALL, tokenSlug: 'bob-coin' }),

@@ -1,4 +1,4 @@
-import { Agent, Token } from '../../../shared/db/entities';
+import { Agent } from '../../../shared/db/entities';
 import type { Tier } from '../../../shared/db/entities/subscription';
 import type { EntityManager } from '../../../shared/db/orm';
 import { featuresOf } from '../../../shared/domain/tiers';
@@ -121,14 +121,4 @@ export async function ownedAgent(em: EntityManager, actor: Actor, slug: string):
     throw new AppError('not_owner', `Agent ${agent.slug} belongs to another user`);
   }
   return agent;
-}
-
-/** A token the owner links to their agent: one of the caller's tokens. */
-export async function linkableToken(em: EntityManager, actor: Actor, slug: string): Promise<Token> {
-  const token = await em.findOne(Token, { slug: slug.slice(0, 128) });
-  if (!token) throw new AppError('token_not_found', `tokenSlug: token ${slug} does not exist`);
-  if (token.owner.id !== actor.userId) {
-    throw new AppError('token_no_match', `tokenSlug: token ${slug} is not owned by the caller`);
-  }
-  return token;
 }

@@ -17,7 +17,8 @@ import { checkOutboundUrl } from '../../../shared/net/outbound-url';
 import { enqueueOutboxEvent } from '../../../shared/outbox/outbox';
 import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
-import { agentNotFound, linkableToken, ownedAgent } from './access';
+import { ownedToken } from '../tokens/access';
+import { agentNotFound, ownedAgent } from './access';
 import { iso, ownerView, toolPricesOf } from './owner-views';
 import {
   MAX_FREEMIUM_DAILY_CALLS,
@@ -258,7 +259,7 @@ export async function publishAgent(
     }
     if (input.tokenSlug === null) agent.token = null;
     else if (input.tokenSlug !== undefined) {
-      agent.token = await linkableToken(tx, actor, input.tokenSlug);
+      agent.token = await ownedToken(tx, actor, input.tokenSlug);
     }
     const now = new Date();
     Object.assign(agent, settings);

@@ -1,4 +1,4 @@
-import { Project, Token } from '../../../shared/db/entities';
+import { Project } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import type { Sql } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
@@ -11,9 +11,6 @@ import { streamTargetBySlug, type StreamTargetRow } from './queries';
  * anyone else are refused without saying whether the slug exists. Every lookup here takes
  * `(em or db, actor, slug)`.
  */
-
-const shown = (value: string) =>
-  JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 export function projectNotFound(slug: string): AppError {
   const shown = slug.length > 80 ? `${slug.slice(0, 80)}…` : slug;
@@ -77,17 +74,6 @@ export async function ownedProject(
   if (project.owner.id === actor.userId) return project;
   if (project.private) throw projectNotFound(slug);
   throw new AppError('not_owner', `project ${slug} belongs to another user`);
-}
-
-/** The token a new project is built on: one of the caller's tokens. */
-export async function ownedToken(em: EntityManager, actor: Actor, slug: string): Promise<Token> {
-  const token = looksLikeSlug(slug) ? await em.findOne(Token, { slug }) : null;
-  if (!token)
-    throw new AppError('token_not_found', `tokenSlug: token ${shown(slug)} does not exist`);
-  if (token.owner.id !== actor.userId) {
-    throw new AppError('token_no_match', `tokenSlug: token ${slug} is not owned by the caller`);
-  }
-  return token;
 }
 
 /** The project to stream, with its viewer's tier; a private one is its owner's only. */

@@ -12,7 +12,8 @@ import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import { entitledTier } from '../../../shared/subscriptions/entitlements';
 import type { Actor } from '../../access/actor';
-import { ownedProject, ownedToken, viewableProject } from './access';
+import { ownedToken } from '../tokens/access';
+import { ownedProject, viewableProject } from './access';
 import type { CreateProjectInput, ProjectSlugInput, ProjectView } from './schemas';
 import { currentView } from './views';
 
