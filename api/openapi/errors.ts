@@ -3,7 +3,8 @@ import { ERROR_DOCS, ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 /**
  * The error catalogue of the OpenAPI document: how a route declares the error codes it answers
  * with (`errors('agent_not_found', 'not_owner')` in its schema) and what each code's response
- * says. The document pass (`plugin.ts`) reads these declarations; routes import only this file.
+ * says. The per-route transform (`route-docs.ts`) reads these declarations; routes import only
+ * this file.
  */
 
 /** The errors of a family of routes: their codes, statuses and body (one component). */
