@@ -1,4 +1,5 @@
 import type { EntityManager } from '../../shared/db/orm';
+import { epochMs, sqlOf, statement } from '../../shared/db/sql';
 import { AppError } from '../../shared/errors';
 import { formatFlow } from '../../shared/domain/flow';
 import {
@@ -31,21 +32,61 @@ export interface SpendReservation extends SpendState {
   cost: bigint;
 }
 
+/** A key's spend columns as stored (int8 as text, the period start as epoch milliseconds). */
 interface GuardRow {
-  spend_used: string;
-  spend_limit: string | null;
-  spend_period: SpendPeriod;
-  spend_period_start: Date;
+  spendUsed: string;
+  spendLimit: string | null;
+  spendPeriod: SpendPeriod;
+  spendPeriodStartMs: number;
+}
+
+const GUARD_COLUMNS = `spend_used as "spendUsed", spend_limit as "spendLimit",
+  spend_period as "spendPeriod", ${epochMs('spend_period_start')} as "spendPeriodStartMs"`;
+
+/** The start of each period containing `now`, in `SPEND_PERIODS` order: `$1..$4`. */
+type PeriodStarts = [day: Date, week: Date, month: Date, forever: Date];
+
+function periodStarts(now: Date): PeriodStarts {
+  return SPEND_PERIODS.map((period) => periodStart(period, now)) as PeriodStarts;
 }
 
 /** The start of the key's current period, chosen in SQL from its (current) `spend_period`. */
-function currentStartSql(now: Date): { sql: string; params: Date[] } {
-  const cases = SPEND_PERIODS.map((period) => `when '${period}' then ?::timestamptz`).join(' ');
-  return {
-    sql: `(case spend_period ${cases} end)`,
-    params: SPEND_PERIODS.map((period) => periodStart(period, now)),
-  };
-}
+const CURRENT_START = `(case spend_period ${SPEND_PERIODS.map(
+  (period, i) => `when '${period}' then $${i + 1}::timestamptz`,
+).join(' ')} end)`;
+/** The key's use in its current period: a counter of an earlier period counts as nothing. */
+const USED_IN_PERIOD = `(case when spend_period_start = ${CURRENT_START} then spend_used else 0 end)`;
+const COST = `$${SPEND_PERIODS.length + 1}::bigint`;
+const KEY_ID = `$${SPEND_PERIODS.length + 2}::uuid`;
+
+/**
+ * Reserves a cost on the key's current period, starting it from zero after a rollover; no row
+ * when the cap would be passed. The row lock serialises concurrent reservations of one key.
+ */
+const reserveStatement = statement<GuardRow, [...PeriodStarts, cost: bigint, keyId: string]>(
+  'spend.reserve',
+  `update api_keys set
+     spend_used = ${USED_IN_PERIOD} + ${COST},
+     spend_period_start = ${CURRENT_START}
+   where id = ${KEY_ID} and (spend_limit is null or ${USED_IN_PERIOD} + ${COST} <= spend_limit)
+   returning ${GUARD_COLUMNS}`,
+);
+
+/** Gives back part of a reservation, unless its period has rolled over meanwhile. */
+const releaseStatement = statement<
+  Record<string, never>,
+  [release: bigint, keyId: string, periodStart: Date]
+>(
+  'spend.release',
+  `update api_keys set spend_used = greatest(spend_used - $1::bigint, 0)
+   where id = $2 and spend_period_start = $3`,
+);
+
+/** The key's spend as stored. */
+const readStatement = statement<GuardRow, [keyId: string]>(
+  'spend.read',
+  `select ${GUARD_COLUMNS} from api_keys where id = $1`,
+);
 
 /** A key's spend as stored: the counter and the start of the period it belongs to. */
 export interface StoredSpend {
@@ -78,10 +119,10 @@ export function spendState(key: StoredSpend, now: Date): SpendState {
 function stateOf(row: GuardRow, now: Date): SpendState {
   return spendState(
     {
-      spendPeriod: row.spend_period,
-      spendLimit: row.spend_limit === null ? null : BigInt(row.spend_limit),
-      spendUsed: BigInt(row.spend_used),
-      spendPeriodStart: new Date(row.spend_period_start),
+      spendPeriod: row.spendPeriod,
+      spendLimit: row.spendLimit === null ? null : BigInt(row.spendLimit),
+      spendUsed: BigInt(row.spendUsed),
+      spendPeriodStart: new Date(row.spendPeriodStartMs),
     },
     now,
   );
@@ -101,17 +142,7 @@ export async function reserveSpend(
     if (!state) throw new Error(`api key ${keyId} does not exist`);
     return { keyId, cost, ...state };
   }
-  const current = currentStartSql(now);
-  const usedInPeriod = `(case when spend_period_start = ${current.sql} then spend_used else 0 end)`;
-  const rows = await em.execute<GuardRow[]>(
-    `update api_keys set
-       spend_used = ${usedInPeriod} + ?,
-       spend_period_start = ${current.sql}
-     where id = ? and (spend_limit is null or ${usedInPeriod} + ? <= spend_limit)
-     returning spend_used, spend_limit, spend_period, spend_period_start`,
-    [...current.params, cost, ...current.params, keyId, ...current.params, cost],
-  );
-  const [row] = rows;
+  const row = await sqlOf(em).row(reserveStatement, [...periodStarts(now), cost, keyId]);
   if (row) return { keyId, cost, ...stateOf(row, now) };
 
   const state = await readSpend(em, keyId, now);
@@ -141,11 +172,7 @@ export async function settleSpend(
   }
   const release = reservation.cost - actualCost;
   if (release > 0n) {
-    await em.execute(
-      `update api_keys set spend_used = greatest(spend_used - ?, 0)
-       where id = ? and spend_period_start = ?`,
-      [release, reservation.keyId, reservation.periodStart],
-    );
+    await sqlOf(em).run(releaseStatement, [release, reservation.keyId, reservation.periodStart]);
   }
   return (await readSpend(em, reservation.keyId, now)) ?? reservation;
 }
@@ -155,10 +182,7 @@ export async function readSpend(
   keyId: string,
   now = new Date(),
 ): Promise<SpendState | null> {
-  const [row] = await em.execute<GuardRow[]>(
-    'select spend_used, spend_limit, spend_period, spend_period_start from api_keys where id = ?',
-    [keyId],
-  );
+  const row = await sqlOf(em).row(readStatement, [keyId]);
   return row ? stateOf(row, now) : null;
 }
 

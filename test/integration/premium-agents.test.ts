@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
 import { startAgentServer, type AgentInstruction, type AgentServer } from '../helpers/agent-server';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
@@ -370,17 +371,18 @@ describe('invoking a premium agent', () => {
   it('adds no statement to the invoke path: the tier is read with the agent', async () => {
     const { slug } = await premiumAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
     const user = await caller(10, 'pro');
+    // Every statement reaches PostgreSQL through a node-postgres client: MikroORM's (through
+    // Knex) and the SQL runner's alike.
     const statementsOf = async () => {
-      const knex = test.ctx.deps.orm.em.getConnection().getKnex();
-      const seen: string[] = [];
-      const onQuery = (query: { sql: string }) => void seen.push(query.sql);
-      knex.on('query', onQuery);
+      const query = jest.spyOn(Client.prototype, 'query');
       try {
         expect((await invoke(slug, user)).statusCode).toBe(200);
+        return query.mock.calls.map(([config]) =>
+          typeof config === 'string' ? config : (config as { text: string }).text,
+        );
       } finally {
-        knex.off('query', onQuery);
+        query.mockRestore();
       }
-      return seen;
     };
     await statementsOf(); // warms the credential caches
     const premiumCall = await statementsOf();

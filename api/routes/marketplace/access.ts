@@ -1,9 +1,10 @@
 import { Agent } from '../../../shared/db/entities';
 import type { Tier } from '../../../shared/db/entities/subscription';
 import type { EntityManager } from '../../../shared/db/orm';
+import { sqlOf, statement } from '../../../shared/db/sql';
 import { featuresOf } from '../../../shared/domain/tiers';
 import { AppError } from '../../../shared/errors';
-import { ENTITLED_TIER_SQL } from '../../../shared/subscriptions/entitlements';
+import { entitledTierSql } from '../../../shared/subscriptions/entitlements';
 import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
 import { hasActiveSubscription } from './charges';
@@ -33,12 +34,21 @@ export interface CallerAgent {
 }
 
 /**
- * The agent row and the caller's entitled tier in one statement (`ENTITLED_TIER_SQL`), so the
+ * The agents row as stored (its columns under their own names, for `em.map`) and the
+ * caller's entitled tier.
+ */
+type AgentWithTierRow = Record<string, unknown> & { callerTier: Tier | null };
+
+/**
+ * The agent row and the caller's entitled tier in one statement (`entitledTierSql`), so the
  * premium gate costs the invoke path no extra round trip. The row is hydrated as the
  * EntityManager would have loaded it.
  */
-const AGENT_WITH_CALLER_TIER = `select a.*, ${ENTITLED_TIER_SQL} as caller_tier
-  from agents a where a.slug = ?`;
+const agentWithCallerTier = statement<AgentWithTierRow, [slug: string, callerId: number | null]>(
+  'marketplace.agent_with_caller_tier',
+  `select a.*, ${entitledTierSql('$2::int')} as "callerTier"
+     from agents a where a.slug = $1`,
+);
 
 async function findWithCallerTier(
   em: EntityManager,
@@ -46,13 +56,10 @@ async function findWithCallerTier(
   callerId: number | null,
 ): Promise<CallerAgent | null> {
   if (!looksLikeSlug(slug)) return null;
-  const [row] = await em.execute<Record<string, unknown>[]>(AGENT_WITH_CALLER_TIER, [
-    callerId,
-    slug,
-  ]);
+  const row = await sqlOf(em).row(agentWithCallerTier, [slug, callerId]);
   if (!row) return null;
-  const { caller_tier: callerTier, ...columns } = row;
-  return { agent: em.map(Agent, columns), callerTier: (callerTier ?? null) as Tier | null };
+  const { callerTier, ...columns } = row;
+  return { agent: em.map(Agent, columns), callerTier };
 }
 
 /**
@@ -97,19 +104,26 @@ export function checkPremiumAccess(found: CallerAgent, actor: Actor): void {
   );
 }
 
+/** Whether the caller has used the agent before. */
+interface ExistingRow {
+  existing: boolean;
+}
+
+const existingCaller = statement<ExistingRow, [agentId: string, callerId: number]>(
+  'marketplace.existing_caller',
+  `select exists (select 1 from agent_calls
+                   where agent_id = $1 and caller_id = $2 and status = 'succeeded')
+       or exists (select 1 from agent_subscriptions
+                   where agent_id = $1 and subscriber_id = $2) as existing`,
+);
+
 /** A caller who has used the agent before: a succeeded call, or a subscription (even expired). */
 export async function isExistingCaller(
   em: EntityManager,
   agentId: string,
   callerId: number,
 ): Promise<boolean> {
-  const [row] = await em.execute<{ existing: boolean }[]>(
-    `select exists (select 1 from agent_calls
-                     where agent_id = ? and caller_id = ? and status = 'succeeded')
-         or exists (select 1 from agent_subscriptions
-                     where agent_id = ? and subscriber_id = ?) as existing`,
-    [agentId, callerId, agentId, callerId],
-  );
+  const row = await sqlOf(em).row(existingCaller, [agentId, callerId]);
   return row?.existing === true;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
+import { epochMs, sqlOf, statement } from '../../../shared/db/sql';
 import { flowNumber } from '../../../shared/domain/flow';
 import { splitEarnings } from '../../../shared/domain/pricing';
 import { AppError } from '../../../shared/errors';
@@ -34,14 +35,36 @@ function ownerIdOf(agent: Agent): number {
   return typeof owner === 'number' ? owner : owner.id;
 }
 
+type NoRow = Record<string, never>;
+
+/** A tool's price in micro-FLOW (int8 as text). */
+interface ToolPriceRow {
+  tool: string;
+  price: string;
+}
+
+/** An agent's tool prices. */
+const toolPrices = statement<ToolPriceRow, [agentId: string]>(
+  'charges.tool_prices',
+  'select tool, price from agent_tool_prices where agent_id = $1',
+);
+
 /** An agent's tool prices in exact micro-FLOW, for charging (`listing.ts` has the wire view). */
 export async function toolPriceMicros(em: EntityManager, agentId: string) {
-  const rows = await em.execute<{ tool: string; price: string }[]>(
-    'select tool, price from agent_tool_prices where agent_id = ?',
-    [agentId],
-  );
+  const rows = await sqlOf(em).rows(toolPrices, [agentId]);
   return new Map(rows.map((row) => [row.tool, BigInt(row.price)]));
 }
+
+/** Whether the caller's subscription to the agent runs at `now`. */
+interface ActiveRow {
+  active: boolean;
+}
+
+const activeSubscription = statement<ActiveRow, [agentId: string, callerId: number, now: Date]>(
+  'charges.active_subscription',
+  `select exists (select 1 from agent_subscriptions
+                   where agent_id = $1 and subscriber_id = $2 and period_end > $3) as active`,
+);
 
 export async function hasActiveSubscription(
   em: EntityManager,
@@ -49,13 +72,32 @@ export async function hasActiveSubscription(
   callerId: number,
   now: Date,
 ): Promise<boolean> {
-  const rows = await em.execute(
-    `select 1 from agent_subscriptions
-     where agent_id = ? and subscriber_id = ? and period_end > ? limit 1`,
-    [agentId, callerId, now],
-  );
-  return rows.length > 0;
+  const row = await sqlOf(em).row(activeSubscription, [agentId, callerId, now]);
+  return row?.active === true;
 }
+
+/** Today's free calls of the caller after taking one; no row when the quota is used up. */
+interface FreeCallRow {
+  used: number;
+}
+
+const takeFreeCall = statement<
+  FreeCallRow,
+  [agentId: string, callerId: number, day: string, quota: number]
+>(
+  'charges.take_free_call',
+  `insert into agent_free_calls (agent_id, caller_id, day, used) values ($1, $2, $3, 1)
+   on conflict (agent_id, caller_id, day)
+   do update set used = agent_free_calls.used + 1 where agent_free_calls.used < $4
+   returning used`,
+);
+
+/** Gives one of the day's free calls back. */
+const giveFreeCallBack = statement<NoRow, [agentId: string, callerId: number, day: string]>(
+  'charges.return_free_call',
+  `update agent_free_calls set used = used - 1
+   where agent_id = $1 and caller_id = $2 and day = $3 and used > 0`,
+);
 
 /** Takes one of today's free calls atomically; false when the quota is used up. */
 export async function consumeFreeCall(
@@ -66,14 +108,8 @@ export async function consumeFreeCall(
 ): Promise<boolean> {
   const quota = agent.freemiumDailyCalls ?? 0;
   if (quota <= 0) return false;
-  const rows = await em.execute(
-    `insert into agent_free_calls (agent_id, caller_id, day, used) values (?, ?, ?, 1)
-     on conflict (agent_id, caller_id, day)
-     do update set used = agent_free_calls.used + 1 where agent_free_calls.used < ?
-     returning used`,
-    [agent.id, callerId, utcDateString(now), quota],
-  );
-  return rows.length > 0;
+  const row = await sqlOf(em).row(takeFreeCall, [agent.id, callerId, utcDateString(now), quota]);
+  return row !== undefined;
 }
 
 /** Gives a free call back (the call it was taken for failed). */
@@ -83,11 +119,7 @@ export async function returnFreeCall(
   callerId: number,
   now: Date,
 ): Promise<void> {
-  await em.execute(
-    `update agent_free_calls set used = used - 1
-     where agent_id = ? and caller_id = ? and day = ? and used > 0`,
-    [agentId, callerId, utcDateString(now)],
-  );
+  await sqlOf(em).run(giveFreeCallBack, [agentId, callerId, utcDateString(now)]);
 }
 
 interface CallRecord {
@@ -99,25 +131,51 @@ interface CallRecord {
   now: Date;
 }
 
+/** A failed call: nothing charged, no tools, not free. */
+const insertFailedCall = statement<
+  NoRow,
+  [
+    id: string,
+    agentId: string,
+    callerId: number,
+    apiKeyId: string | null,
+    error: string,
+    latencyMs: number,
+    createdAt: Date,
+  ]
+>(
+  'charges.insert_failed_call',
+  `insert into agent_calls (id, agent_id, caller_id, api_key_id, status, error, latency_ms,
+     cost, tools_used, free, created_at)
+   values ($1, $2, $3, $4, 'failed', $5, $6, 0, '{}', false, $7)`,
+);
+
 export async function recordFailedCall(
   em: EntityManager,
   call: CallRecord & { error: string },
 ): Promise<void> {
-  await em.execute(
-    `insert into agent_calls (id, agent_id, caller_id, api_key_id, status, error, latency_ms,
-       cost, tools_used, free, created_at)
-     values (?, ?, ?, ?, 'failed', ?, ?, 0, '{}', false, ?)`,
-    [
-      call.callId,
-      call.agent.id,
-      call.callerId,
-      call.apiKeyId,
-      call.error.slice(0, 500),
-      call.latencyMs,
-      call.now,
-    ],
-  );
+  await sqlOf(em).run(insertFailedCall, [
+    call.callId,
+    call.agent.id,
+    call.callerId,
+    call.apiKeyId,
+    call.error.slice(0, 500),
+    call.latencyMs,
+    call.now,
+  ]);
 }
+
+/** Adds `calls` and `earnings` (micro-FLOW) to the agent's row of the UTC day. */
+const addToDailyStats = statement<
+  NoRow,
+  [agentId: string, day: string, calls: number, earnings: bigint]
+>(
+  'charges.add_daily_stats',
+  `insert into agent_daily_stats (agent_id, day, calls, earnings) values ($1, $2, $3, $4)
+   on conflict (agent_id, day) do update set
+     calls = agent_daily_stats.calls + excluded.calls,
+     earnings = agent_daily_stats.earnings + excluded.earnings`,
+);
 
 /** Adds a billed amount (and optionally one call) to the agent's stats of the day. */
 async function addDailyStats(
@@ -127,13 +185,7 @@ async function addDailyStats(
   calls: number,
   earnings: bigint,
 ): Promise<void> {
-  await em.execute(
-    `insert into agent_daily_stats (agent_id, day, calls, earnings) values (?, ?, ?, ?)
-     on conflict (agent_id, day) do update set
-       calls = agent_daily_stats.calls + excluded.calls,
-       earnings = agent_daily_stats.earnings + excluded.earnings`,
-    [agentId, utcDateString(now), calls, earnings.toString()],
-  );
+  await sqlOf(em).run(addToDailyStats, [agentId, utcDateString(now), calls, earnings]);
 }
 
 /**
@@ -175,6 +227,30 @@ export interface Settlement extends CallRecord {
   outputTokens: number;
 }
 
+/** A succeeded call and what it was charged. */
+const insertSucceededCall = statement<
+  NoRow,
+  [
+    id: string,
+    agentId: string,
+    callerId: number,
+    apiKeyId: string | null,
+    latencyMs: number,
+    cost: bigint,
+    toolsUsed: string[],
+    free: boolean,
+    model: string | null,
+    inputTokens: number,
+    outputTokens: number,
+    createdAt: Date,
+  ]
+>(
+  'charges.insert_succeeded_call',
+  `insert into agent_calls (id, agent_id, caller_id, api_key_id, status, latency_ms, cost,
+     tools_used, free, model, input_tokens, output_tokens, created_at)
+   values ($1, $2, $3, $4, 'succeeded', $5, $6, $7::text[], $8, $9, $10, $11, $12)`,
+);
+
 /**
  * Charges a succeeded call: the caller's debit (from its hold), the owner's 95 %, the holders'
  * 5 %, the call record and the day's stats, all in one transaction.
@@ -215,27 +291,21 @@ export async function settleCall(em: EntityManager, call: Settlement): Promise<v
         lowBalanceThreshold: call.lowBalanceThreshold,
       });
     }
-    await tx.execute(
-      `insert into agent_calls (id, agent_id, caller_id, api_key_id, status, latency_ms, cost,
-         tools_used, free, model, input_tokens, output_tokens, created_at)
-       values (?, ?, ?, ?, 'succeeded', ?, ?, string_to_array(?, ','), ?, ?, ?, ?, ?)`,
-      [
-        call.callId,
-        call.agent.id,
-        call.callerId,
-        call.apiKeyId,
-        call.latencyMs,
-        call.cost.toString(),
-        // Platform tool names never contain commas; knex would spread a JS array.
-        call.tools.map(({ tool }) => tool).join(','),
-        // `free`: the base price was covered (subscription or freemium quota).
-        call.base === 0n,
-        call.model,
-        call.inputTokens,
-        call.outputTokens,
-        call.now,
-      ],
-    );
+    await sqlOf(tx).run(insertSucceededCall, [
+      call.callId,
+      call.agent.id,
+      call.callerId,
+      call.apiKeyId,
+      call.latencyMs,
+      call.cost,
+      call.tools.map(({ tool }) => tool),
+      // `free`: the base price was covered (subscription or freemium quota).
+      call.base === 0n,
+      call.model,
+      call.inputTokens,
+      call.outputTokens,
+      call.now,
+    ]);
     await addDailyStats(tx, call.agent.id, call.now, 1, call.cost);
   });
 }
@@ -250,6 +320,41 @@ export interface SubscriptionPayment {
   lowBalanceThreshold: bigint;
 }
 
+/** Locks the subscriber's account row for the rest of the transaction. */
+const lockAccount = statement<NoRow, [userId: number]>(
+  'charges.lock_account',
+  'select 1 from flow_accounts where user_id = $1 for update',
+);
+
+/** The caller's subscription to the agent (active or not), its period in epoch milliseconds. */
+interface SubscriptionRow {
+  id: string;
+  periodStartMs: number;
+  periodEndMs: number;
+}
+
+const lockSubscription = statement<SubscriptionRow, [agentId: string, subscriberId: number]>(
+  'charges.lock_subscription',
+  `select id, ${epochMs('period_start')} as "periodStartMs",
+          ${epochMs('period_end')} as "periodEndMs"
+     from agent_subscriptions
+   where agent_id = $1 and subscriber_id = $2 for update`,
+);
+
+/** Starts a subscription, or moves an existing one to its new period. */
+const upsertSubscription = statement<
+  NoRow,
+  [id: string, agentId: string, subscriberId: number, periodStart: Date, periodEnd: Date, now: Date]
+>(
+  'charges.upsert_subscription',
+  `insert into agent_subscriptions
+     (id, agent_id, subscriber_id, period_start, period_end, created_at, updated_at)
+   values ($1, $2, $3, $4, $5, $6, $6)
+   on conflict (agent_id, subscriber_id) do update set
+     period_start = excluded.period_start, period_end = excluded.period_end,
+     updated_at = excluded.updated_at`,
+);
+
 /**
  * Pays a month of an agent subscription from the subscriber's balance (402 when short) and
  * starts or extends the subscription, in one transaction.
@@ -259,16 +364,13 @@ export async function paySubscription(em: EntityManager, payment: SubscriptionPa
     const { agent, subscriberId, price, now } = payment;
     // The account row lock serialises one user's payments: two first subscribes at once each
     // pay for (and get) their own month instead of both paying for the same one.
-    await tx.execute('select 1 from flow_accounts where user_id = ? for update', [subscriberId]);
-    const [current] = await tx.execute<{ id: string; period_start: Date; period_end: Date }[]>(
-      `select id, period_start, period_end from agent_subscriptions
-       where agent_id = ? and subscriber_id = ? for update`,
-      [agent.id, subscriberId],
-    );
-    const active = current && new Date(current.period_end) > now ? current : undefined;
+    const sql = sqlOf(tx);
+    await sql.run(lockAccount, [subscriberId]);
+    const current = await sql.row(lockSubscription, [agent.id, subscriberId]);
+    const active = current && current.periodEndMs > now.getTime() ? current : undefined;
     const id = current?.id ?? randomUUID();
-    const periodStart = active ? new Date(active.period_start) : now;
-    const periodEnd = payment.periodEnd(active ? new Date(active.period_end) : null);
+    const periodStart = active ? new Date(active.periodStartMs) : now;
+    const periodEnd = payment.periodEnd(active ? new Date(active.periodEndMs) : null);
     const move = { reason: 'call' as const, refType: 'agent_subscription', refId: id, now };
     if (price > 0n) {
       const split = splitEarnings(price, tokenIdOf(agent) !== null);
@@ -290,15 +392,7 @@ export async function paySubscription(em: EntityManager, payment: SubscriptionPa
       }
       await payEarnings(tx, agent, price, move);
     }
-    await tx.execute(
-      `insert into agent_subscriptions
-         (id, agent_id, subscriber_id, period_start, period_end, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?)
-       on conflict (agent_id, subscriber_id) do update set
-         period_start = excluded.period_start, period_end = excluded.period_end,
-         updated_at = excluded.updated_at`,
-      [id, agent.id, subscriberId, periodStart, periodEnd, now, now],
-    );
+    await sql.run(upsertSubscription, [id, agent.id, subscriberId, periodStart, periodEnd, now]);
     await addDailyStats(tx, agent.id, now, 0, price);
     return { id, periodStart, periodEnd, renewed: active !== undefined };
   });

@@ -5,7 +5,7 @@ import { Agent, AgentToolPrice } from '../../../shared/db/entities';
 import type { Monetization } from '../../../shared/db/entities/agent';
 import { MONETIZATIONS } from '../../../shared/db/entities/agent';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { Sql } from '../../../shared/db/sql';
+import { sqlOf, statement, type Sql } from '../../../shared/db/sql';
 import { startOfNextUtcMonth } from '../../../shared/domain/calendar';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { flowNumber, MAX_FLOW, parseFlow } from '../../../shared/domain/flow';
@@ -52,6 +52,20 @@ async function checkedEndpoint(deps: AgentServiceDeps, url: string): Promise<str
 }
 
 const SLUG_ATTEMPTS = 5;
+
+type NoRow = Record<string, never>;
+
+/** Locks the agent `slug` (if any) for the rest of the transaction: publishes queue on it. */
+const lockAgentBySlug = statement<NoRow, [slug: string]>(
+  'marketplace.lock_agent_by_slug',
+  'select 1 from agents where slug = $1 for update',
+);
+
+/** Locks the agent for the rest of the transaction: price list replacements queue on it. */
+const lockAgentById = statement<NoRow, [agentId: string]>(
+  'marketplace.lock_agent_by_id',
+  'select 1 from agents where id = $1 for update',
+);
 
 /**
  * Creates a draft agent. A slug left out derives from the name; when that one is taken a
@@ -248,7 +262,7 @@ export async function publishAgent(
   if (!looksLikeSlug(slug)) throw agentNotFound(slug);
   return deps.em.transactional(async (tx) => {
     // The row lock orders concurrent publishes: the second sees the first's date.
-    await tx.execute('select 1 from agents where slug = ? for update', [slug]);
+    await sqlOf(tx).run(lockAgentBySlug, [slug]);
     const agent = await ownedAgent(tx, actor, slug);
     const settings = parseMonetization(input);
     if (!agent.description) {
@@ -326,7 +340,7 @@ export async function replaceToolPrices(
     );
   }
   await em.transactional(async (tx) => {
-    await tx.execute('select id from agents where id = ? for update', [agent.id]);
+    await sqlOf(tx).run(lockAgentById, [agent.id]);
     await tx.nativeDelete(AgentToolPrice, { agent: agent.id });
     if (tools.length > 0) {
       await tx.insertMany(
