@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '../../../shared/db/orm';
+import { sqlOf, statement } from '../../../shared/db/sql';
 import { flowNumber, parseFlow } from '../../../shared/domain/flow';
 import { AppError } from '../../../shared/errors';
 import { creditUser } from '../../../shared/flow/ledger';
@@ -8,6 +9,17 @@ import { FAUCET_DEFAULT_FLOW, type FaucetInput } from './schemas';
 
 /** Ledger `refType` of faucet credits (reason `grant`: never withdrawable). */
 export const FAUCET_REF_TYPE = 'dev_faucet';
+
+/** What a user can spend, micro-FLOW (int8 as text). */
+interface SpendableRow {
+  spendable: string;
+}
+
+/** The caller's spendable balance, read in the faucet's transaction after its credit. */
+const spendableBalance = statement<SpendableRow, [userId: number]>(
+  'dev.spendable',
+  'select (balance - held)::text as spendable from flow_accounts where user_id = $1',
+);
 
 export interface DevDeps {
   em: EntityManager;
@@ -33,10 +45,7 @@ export async function faucet(deps: DevDeps, actor: Actor, input: FaucetInput) {
       metadata: { faucet: true },
       now,
     });
-    const [account] = await tx.execute<{ spendable: string }[]>(
-      'select balance - held as spendable from flow_accounts where user_id = ?',
-      [userId],
-    );
+    const account = await sqlOf(tx).row(spendableBalance, [userId]);
     return {
       entry: {
         id: entry.id,

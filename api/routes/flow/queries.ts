@@ -54,14 +54,14 @@ export const ledgerPage = statement<
 /** Lifetime totals by source, micro-FLOW as strings (int8). */
 export interface BalanceRow {
   spendable: string;
-  top_up: string;
-  subscription_grant: string;
-  creator_share: string;
-  holder_rewards: string;
+  topUp: string;
+  subscriptionGrant: string;
+  creatorShare: string;
+  holderRewards: string;
   freelance: string;
   quests: string;
   /** Top-ups credited within the settlement window (TOPUP_SETTLEMENT_HOURS). */
-  unsettled_topups: string;
+  unsettledTopups: string;
   recent: LedgerRow[];
 }
 
@@ -79,16 +79,16 @@ export const flowBalance = statement<
   'flow.balance',
   `select
      coalesce((select balance - held from flow_accounts where user_id = $1), 0)::text as spendable,
-     coalesce(t.top_up, 0)::text as top_up,
-     coalesce(t.subscription_grant, 0)::text as subscription_grant,
-     coalesce(t.creator_share, 0)::text as creator_share,
-     coalesce(t.holder_rewards, 0)::text as holder_rewards,
+     coalesce(t.top_up, 0)::text as "topUp",
+     coalesce(t.subscription_grant, 0)::text as "subscriptionGrant",
+     coalesce(t.creator_share, 0)::text as "creatorShare",
+     coalesce(t.holder_rewards, 0)::text as "holderRewards",
      coalesce(t.freelance, 0)::text as freelance,
      coalesce(t.quests, 0)::text as quests,
      (select coalesce(sum(delta), 0) from ledger_entries
        where user_id = $1 and reason = 'topup' and delta > 0
          and created_at > now() - make_interval(secs => $3::float8 * 3600))::text
-       as unsettled_topups,
+       as "unsettledTopups",
      (select coalesce(jsonb_agg(to_jsonb(entry) - 'at' order by entry.at desc, entry.id desc), '[]')
         from (select ${LEDGER_COLUMNS}, created_at as at
                 from ledger_entries

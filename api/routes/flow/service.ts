@@ -3,7 +3,7 @@ import type { Config } from '../../../shared/config';
 import { LedgerEntry } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
 import type { CursorCodec } from '../../../shared/domain/cursor';
-import type { Sql } from '../../../shared/db/sql';
+import { sqlOf, statement, type Sql } from '../../../shared/db/sql';
 import { flowNumber } from '../../../shared/domain/flow';
 import { AppError } from '../../../shared/errors';
 import { creditUser } from '../../../shared/flow/ledger';
@@ -97,19 +97,19 @@ export async function flowBalance(deps: Pick<FlowDeps, 'db' | 'config'>, actor: 
   ]);
   const micro = (value: string | undefined) => BigInt(value ?? 0);
   const spendable = micro(totals?.spendable);
-  const granted = micro(totals?.subscription_grant);
+  const granted = micro(totals?.subscriptionGrant);
   // Grant FLOW is never withdrawable, nor are top-ups younger than TOPUP_SETTLEMENT_HOURS
   // (a payment can still be disputed). Spending is assumed to use those last.
-  const locked = (granted > 0n ? granted : 0n) + micro(totals?.unsettled_topups);
+  const locked = (granted > 0n ? granted : 0n) + micro(totals?.unsettledTopups);
   const withdrawable = spendable - locked;
   return {
     balance: flowNumber(spendable),
     withdrawableFlow: flowNumber(withdrawable > 0n ? withdrawable : 0n),
     breakdown: {
-      topUp: flowNumber(micro(totals?.top_up)),
+      topUp: flowNumber(micro(totals?.topUp)),
       subscriptionGrant: flowNumber(granted),
-      creatorShare: flowNumber(micro(totals?.creator_share)),
-      holderRewardsTotal: flowNumber(micro(totals?.holder_rewards)),
+      creatorShare: flowNumber(micro(totals?.creatorShare)),
+      holderRewardsTotal: flowNumber(micro(totals?.holderRewards)),
       freelance: flowNumber(micro(totals?.freelance)),
       quests: flowNumber(micro(totals?.quests)),
     },
@@ -117,13 +117,32 @@ export async function flowBalance(deps: Pick<FlowDeps, 'db' | 'config'>, actor: 
   };
 }
 
+/** What a user can spend, micro-FLOW (int8 as text). */
+interface SpendableRow {
+  spendable: string;
+}
+
+/** A user's spendable balance; no row before their first credit. */
+const spendableBalance = statement<SpendableRow, [userId: number]>(
+  'flow.spendable',
+  'select (balance - held)::text as spendable from flow_accounts where user_id = $1',
+);
+
+/** Run on the credit's EntityManager (inside its transaction: the balance it just wrote). */
 async function spendableOf(em: EntityManager, userId: number): Promise<number> {
-  const [row] = await em.execute<{ spendable: string }[]>(
-    'select balance - held as spendable from flow_accounts where user_id = ?',
-    [userId],
-  );
+  const row = await sqlOf(em).row(spendableBalance, [userId]);
   return flowNumber(BigInt(row?.spendable ?? 0));
 }
+
+/** The user a credit names, when they exist. */
+interface UserIdRow {
+  id: number;
+}
+
+const userExists = statement<UserIdRow, [userId: number]>(
+  'flow.user_exists',
+  'select id from users where id = $1',
+);
 
 /**
  * The credit already made under this refId: the same credit again is a replay (its original
@@ -154,10 +173,8 @@ async function earlierCredit(em: EntityManager, input: CreditInput) {
 
 async function insertCredit(em: EntityManager, input: CreditInput) {
   return em.transactional(async (tx) => {
-    const users = await tx.execute<{ id: number }[]>('select id from users where id = ?', [
-      input.userId,
-    ]);
-    if (users.length === 0) {
+    const user = await sqlOf(tx).row(userExists, [input.userId]);
+    if (!user) {
       throw new AppError('user_not_found', `userId: user ${input.userId} does not exist`);
     }
     const row = await creditUser(tx, input.userId, input.amountFlow, {
