@@ -1,3 +1,4 @@
+// @ts-check
 // The live build page's script (api/pages/build-page.ts): plain JavaScript, no framework and
 // no build step. It follows the project's SSE stream with EventSource and writes every event
 // into the page, as text only (the page's CSP requires Trusted Types: no HTML is ever parsed).
@@ -7,11 +8,38 @@
 // project); the page shows them again and connects with `?lastEventId=<id>`, so the stream
 // sends only what is newer: nothing is shown twice and nothing is missed. When the events do
 // not fit in sessionStorage, nothing is kept and a reload replays the stream from the start.
+//
+// Type-checked against the DOM through its JSDoc (tsconfig.browser.json, run by `npm run
+// typecheck`) and linted with the browser's globals (eslint.config.mjs); still no build step:
+// the bytes served are this file's.
 'use strict';
 
+/**
+ * @template {import('../../../shared/projects/events').ProjectEventType} T
+ * @typedef {import('../../../shared/projects/events').ProjectEventDataOf<T>} DataOf
+ */
+
+/**
+ * An event's data as the page reads it: any field of any type of event
+ * (shared/projects/events.ts), each of them maybe missing, since the page shows whatever
+ * arrives (or was kept) without trusting it.
+ * @typedef {Partial<DataOf<'plan'> & DataOf<'tool_call'> & DataOf<'tool_result'> &
+ *   DataOf<'message'> & DataOf<'screenshot'> & DataOf<'commit'> & DataOf<'error'> &
+ *   DataOf<'done'>>} EventData
+ */
+
+/** @typedef {{ id: number, type: string, data: EventData }} ShownEvent */
+
+/**
+ * What a reload finds in sessionStorage.
+ * @typedef {{ version: number, lastEventId: number, events: ShownEvent[] }} Saved
+ */
+
 (() => {
-  const root = document.getElementById('build');
-  if (!root) return;
+  const page = document.getElementById('build');
+  if (!page) return;
+  // Not null, as the functions below see it (hoisted, they do not see the check above).
+  const root = page;
 
   const EVENT_TYPES = [
     'plan',
@@ -23,6 +51,7 @@
     'error',
     'done',
   ];
+  /** @type {Record<string, string>} */
   const LABELS = {
     plan: 'Plan',
     tool_call: 'Tool call',
@@ -33,6 +62,7 @@
     error: 'Error',
     done: 'Done',
   };
+  /** @type {Record<string, string>} */
   const FINAL = { completed: 'Completed', failed: 'Failed', canceled: 'Canceled' };
   /** Characters of one string kept (and shown); the rest is summarised. */
   const MAX_TEXT = 2000;
@@ -40,14 +70,19 @@
   const MAX_RETRIES = 6;
   const STORAGE_VERSION = 1;
 
+  // The page (build-page.ts) always renders these attributes.
   const projectId = root.dataset.projectId;
-  const streamUrl = root.dataset.streamUrl;
+  const streamUrl = /** @type {string} */ (root.dataset.streamUrl);
   const currentRunId = root.dataset.runId || null;
   /** The project's newest event id when the page was rendered: the status is as of it. */
   const renderedLastId = Number(root.dataset.lastEventId) || 0;
   const storageKey = `build-page:${projectId}`;
 
-  const byId = (id) => document.getElementById(id);
+  /**
+   * The page (build-page.ts) renders every element this script writes to.
+   * @param {string} id
+   */
+  const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const ui = {
     status: byId('project-status'),
     connection: byId('connection'),
@@ -62,18 +97,31 @@
   };
 
   let lastId = 0;
-  /** Every event shown, oldest first, as kept for a reload. */
+  /**
+   * Every event shown, oldest first, as kept for a reload.
+   * @type {ShownEvent[]}
+   */
   let shown = [];
   let finished = false;
+  /** @type {EventSource | null} */
   let source = null;
   let retries = 0;
   let persist = true;
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let saveTimer = null;
-  /** The result slot of each tool call shown, by call id. */
+  /**
+   * The result slot of each tool call shown, by call id.
+   * @type {Map<unknown, HTMLElement>}
+   */
   const resultSlots = new Map();
 
   // ---- DOM helpers: elements and text nodes only ----
 
+  /**
+   * @param {string} tag
+   * @param {Record<string, string | number | null | undefined> | null} [attributes]
+   * @param {...(Node | string | null | undefined | false)} children
+   */
   function el(tag, attributes, ...children) {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes || {})) {
@@ -85,18 +133,33 @@
     return node;
   }
 
+  /**
+   * @param {HTMLElement} list
+   * @param {HTMLElement} item
+   */
   function addItem(list, item) {
     list.append(item);
-    const empty = document.querySelector(`[data-empty-for="${list.id}"]`);
+    const empty = /** @type {HTMLElement | null} */ (
+      document.querySelector(`[data-empty-for="${list.id}"]`)
+    );
     if (empty) empty.hidden = true;
   }
 
+  /**
+   * @param {unknown} text
+   * @param {number} max
+   */
   function shorten(text, max) {
     const value = String(text);
     return value.length > max ? `${value.slice(0, max - 1)}…` : value;
   }
 
-  /** The data as kept and shown: long strings and lists cut, so a reload can keep them. */
+  /**
+   * The data as kept and shown: long strings and lists cut, so a reload can keep them.
+   * @param {unknown} value
+   * @param {number} [depth]
+   * @returns {unknown}
+   */
   function compact(value, depth) {
     const level = depth || 0;
     if (typeof value === 'string') {
@@ -110,6 +173,7 @@
     }
     if (value && typeof value === 'object') {
       if (level > 8) return '…';
+      /** @type {Record<string, unknown>} */
       const out = {};
       for (const [key, item] of Object.entries(value)) out[key] = compact(item, level + 1);
       return out;
@@ -117,6 +181,7 @@
     return value;
   }
 
+  /** @param {unknown} value */
   function pretty(value) {
     try {
       return JSON.stringify(value, null, 2) ?? '';
@@ -127,8 +192,14 @@
 
   // ---- what each event shows ----
 
-  function argsSummary(args) {
-    if (!args || typeof args !== 'object') return args === undefined ? '' : String(args);
+  /** @param {unknown} value */
+  function argsSummary(value) {
+    if (!value || typeof value !== 'object') {
+      // Parsed JSON: anything but an object is a primitive.
+      const primitive = /** @type {string | number | boolean | null | undefined} */ (value);
+      return primitive === undefined ? '' : String(primitive);
+    }
+    const args = /** @type {Record<string, unknown>} */ (value);
     if (typeof args.path === 'string') return args.path;
     if (typeof args.command === 'string') {
       const rest = Array.isArray(args.args) ? args.args.join(' ') : '';
@@ -138,16 +209,21 @@
     return shorten(JSON.stringify(args), 120);
   }
 
+  /** @param {EventData} data */
   function resultSummary(data) {
     if (typeof data.error === 'string') return `error: ${data.error}`;
-    const result = data.result;
-    if (result && typeof result === 'object') {
+    if (data.result && typeof data.result === 'object') {
+      const result = /** @type {Record<string, unknown>} */ (data.result);
       if (typeof result.exitCode === 'number') return `exit code ${result.exitCode}`;
       if (typeof result.sha === 'string') return `committed ${result.sha.slice(0, 7)}`;
     }
     return 'ok';
   }
 
+  /**
+   * @param {string} type
+   * @param {EventData} data
+   */
   function summary(type, data) {
     switch (type) {
       case 'plan':
@@ -171,6 +247,7 @@
     }
   }
 
+  /** @param {EventData} data */
   function showPlan(data) {
     const steps = Array.isArray(data.steps) ? data.steps : [];
     ui.planRevision.textContent = `Revision ${data.revision}, ${steps.length} steps`;
@@ -178,6 +255,7 @@
     ui.plan.replaceChildren(...steps.map((step) => el('li', null, String(step))));
   }
 
+  /** @param {EventData} data */
   function showToolCall(data) {
     const slot = el('span', { class: 'result' }, 'waiting for its result');
     resultSlots.set(data.callId, slot);
@@ -202,6 +280,7 @@
     );
   }
 
+  /** @param {EventData} data */
   function showToolResult(data) {
     const slot = resultSlots.get(data.callId);
     if (!slot) return;
@@ -209,6 +288,10 @@
     slot.dataset.outcome = typeof data.error === 'string' ? 'error' : 'ok';
   }
 
+  /**
+   * @param {string} type
+   * @param {EventData} data
+   */
   function showMessage(type, data) {
     if (type === 'message') {
       addItem(ui.messages, el('li', { class: 'message' }, el('p', null, String(data.text))));
@@ -241,6 +324,7 @@
     }
   }
 
+  /** @param {EventData} data */
   function showCommit(data) {
     const files = Array.isArray(data.files) ? data.files : [];
     const total = typeof data.filesTotal === 'number' ? data.filesTotal : files.length;
@@ -270,25 +354,29 @@
     );
   }
 
+  /** @param {EventData} data */
   function showFinal(data) {
     const status = String(data.finalStatus);
     ui.final.dataset.finalStatus = status;
     ui.final.textContent = `${FINAL[status] || status}: run ${String(data.runId).slice(0, 8)} is over.`;
   }
 
+  /** @param {string} status */
   function setStatus(status) {
     ui.status.dataset.status = status;
     ui.status.textContent = status;
     root.dataset.status = status;
   }
 
+  /** @param {string} text */
   function setConnection(text) {
     if (ui.connection.textContent !== text) ui.connection.textContent = text;
   }
 
+  /** @param {ShownEvent} event */
   function logEvent(event) {
     // Follow the newest event unless the reader scrolled up to read older ones.
-    const log = ui.events.parentElement;
+    const log = /** @type {HTMLElement} */ (ui.events.parentElement);
     const following = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
     addItem(
       ui.events,
@@ -307,13 +395,17 @@
     ui.eventCount.textContent = `${count} ${count === 1 ? 'event' : 'events'}, the latest #${event.id}.`;
   }
 
-  /** The stream ends after this `done` (the server's rule, api/sse/stream-end.ts). */
+  /**
+   * The stream ends after this `done` (the server's rule, api/sse/stream-end.ts).
+   * @param {ShownEvent} event
+   */
   function endsStream(event) {
     return (
       event.type === 'done' && (event.data.runId === currentRunId || event.id > renderedLastId)
     );
   }
 
+  /** @param {ShownEvent} event */
   function show(event) {
     shown.push(event);
     lastId = event.id;
@@ -359,13 +451,23 @@
     if (persist && saveTimer === null) saveTimer = setTimeout(save, 250);
   }
 
-  function restore() {
-    let saved = null;
+  /**
+   * What this tab kept for the project, if anything; `restore` checks it before using it
+   * (another version of the page may have kept it).
+   * @returns {Saved | null}
+   */
+  function readSaved() {
     try {
-      saved = JSON.parse(sessionStorage.getItem(storageKey) || 'null');
+      /** @type {unknown} */
+      const saved = JSON.parse(sessionStorage.getItem(storageKey) || 'null');
+      return /** @type {Saved | null} */ (saved);
     } catch {
-      saved = null;
+      return null;
     }
+  }
+
+  function restore() {
+    const saved = readSaved();
     const usable =
       saved &&
       saved.version === STORAGE_VERSION &&
@@ -382,6 +484,7 @@
 
   // ---- the stream ----
 
+  /** @param {string} text */
   function finish(text) {
     finished = true;
     if (source) source.close();
@@ -389,18 +492,21 @@
     save();
   }
 
+  /** @param {MessageEvent<string>} message */
   function onEvent(message) {
     if (finished) return;
     const id = Number(message.lastEventId);
     // Already shown (or not an event of the log): never twice.
     if (!Number.isSafeInteger(id) || id <= lastId) return;
+    /** @type {unknown} */
     let data;
     try {
       data = JSON.parse(message.data);
     } catch {
       data = {};
     }
-    show({ id, type: message.type, data: compact(data) });
+    // The stream's data (shared/projects/events.ts), compacted.
+    show({ id, type: message.type, data: /** @type {EventData} */ (compact(data)) });
     scheduleSave();
   }
 
