@@ -50,21 +50,18 @@ const csv = z
       .filter((item) => item.length > 0),
   );
 
-const chainRpcUrls = z
-  .string()
-  .default('')
-  .transform((value, ctx) => {
-    const urls: Record<number, string> = {};
-    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
-      const match = /^\s*(\d+)\s*=\s*(\S+)\s*$/.exec(pair);
-      if (!match?.[1] || !match[2] || !URL.canParse(match[2])) {
-        ctx.addIssue({ code: 'custom', message: `"${pair}" is not <chainId>=<url>` });
-        return z.NEVER;
-      }
-      urls[Number(match[1])] = match[2];
+const chainRpcUrls = z.string().transform((value, ctx) => {
+  const urls: Record<number, string> = {};
+  for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+    const match = /^\s*(\d+)\s*=\s*(\S+)\s*$/.exec(pair);
+    if (!match?.[1] || !match[2] || !URL.canParse(match[2])) {
+      ctx.addIssue({ code: 'custom', message: `"${pair}" is not <chainId>=<url>` });
+      return z.NEVER;
     }
-    return urls;
-  });
+    urls[Number(match[1])] = match[2];
+  }
+  return urls;
+});
 
 /**
  * Homeservers whose users may sign in with Matrix (`POST /auth/matrix`): `<server name>` (its
@@ -89,21 +86,18 @@ const matrixLoginHomeservers = z
   });
 
 /** `<chainId>=<non-negative integer>` pairs, e.g. `97=15,31337=0` (per-chain settings). */
-const chainIntegers = z
-  .string()
-  .default('')
-  .transform((value, ctx) => {
-    const numbers: Record<number, number> = {};
-    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
-      const match = /^\s*(\d+)\s*=\s*(\d+)\s*$/.exec(pair);
-      if (!match?.[1] || !match[2] || !Number.isSafeInteger(Number(match[2]))) {
-        ctx.addIssue({ code: 'custom', message: `"${pair}" is not <chainId>=<integer>` });
-        return z.NEVER;
-      }
-      numbers[Number(match[1])] = Number(match[2]);
+const chainIntegers = z.string().transform((value, ctx) => {
+  const numbers: Record<number, number> = {};
+  for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+    const match = /^\s*(\d+)\s*=\s*(\d+)\s*$/.exec(pair);
+    if (!match?.[1] || !match[2] || !Number.isSafeInteger(Number(match[2]))) {
+      ctx.addIssue({ code: 'custom', message: `"${pair}" is not <chainId>=<integer>` });
+      return z.NEVER;
     }
-    return numbers;
-  });
+    numbers[Number(match[1])] = Number(match[2]);
+  }
+  return numbers;
+});
 
 /** `<chainId>=<0x address>` pairs, e.g. `56=0xabc…`: one address per chain. */
 const chainAddresses = z
@@ -141,31 +135,40 @@ const socketAddress = z
   )
   .transform((value) => value || undefined);
 
+/**
+ * A variable whose default depends on NODE_ENV (chosen by `toConfig`): unset or empty, it is
+ * undefined; anything else `schema` parses.
+ */
+function unlessEmpty<Out>(schema: z.ZodType<Out, string>) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(schema.optional());
+}
+
 const TEMPLATES = ['virtuals', 'dpnm'] as const;
 export type LaunchTemplate = (typeof TEMPLATES)[number];
 export type LaunchFactories = Record<number, Partial<Record<LaunchTemplate, `0x${string}`>>>;
 
 /** `<chainId>:<template>=<factory address>` pairs, e.g. `97:dpnm=0xabc…,97:virtuals=0xdef…`. */
-const launchFactories = z
-  .string()
-  .default('')
-  .transform((value, ctx) => {
-    const factories: LaunchFactories = {};
-    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
-      const match = /^\s*(\d+)\s*:\s*([a-z]+)\s*=\s*(0x[0-9a-fA-F]{40})\s*$/.exec(pair);
-      const template = TEMPLATES.find((known) => known === match?.[2]);
-      if (!match?.[1] || !match[3] || !template) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${pair}" is not <chainId>:<virtuals|dpnm>=<0x address>`,
-        });
-        return z.NEVER;
-      }
-      const chainId = Number(match[1]);
-      factories[chainId] = { ...factories[chainId], [template]: match[3] as `0x${string}` };
+const launchFactories = z.string().transform((value, ctx) => {
+  const factories: LaunchFactories = {};
+  for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+    const match = /^\s*(\d+)\s*:\s*([a-z]+)\s*=\s*(0x[0-9a-fA-F]{40})\s*$/.exec(pair);
+    const template = TEMPLATES.find((known) => known === match?.[2]);
+    if (!match?.[1] || !match[3] || !template) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${pair}" is not <chainId>:<virtuals|dpnm>=<0x address>`,
+      });
+      return z.NEVER;
     }
-    return factories;
-  });
+    const chainId = Number(match[1]);
+    factories[chainId] = { ...factories[chainId], [template]: match[3] as `0x${string}` };
+  }
+  return factories;
+});
 
 export const PAYMENT_TOKEN_ROLES = ['virtualsPayment', 'usdt'] as const;
 /** `virtualsPayment`: what virtuals bonding curves trade against; `usdt`: what dpnm is priced in. */
@@ -176,26 +179,23 @@ export type ChainPaymentTokens = Record<number, Partial<Record<PaymentTokenRole,
  * `<chainId>:<role>=<ERC-20 address>` pairs, e.g. `97:usdt=0xabc…`: the payment tokens
  * GET /chains shows wallets (docs/decisions.md "Tokens and chains").
  */
-const chainPaymentTokens = z
-  .string()
-  .default('')
-  .transform((value, ctx) => {
-    const tokens: ChainPaymentTokens = {};
-    for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
-      const match = /^\s*(\d+)\s*:\s*([A-Za-z]+)\s*=\s*(0x[0-9a-fA-F]{40})\s*$/.exec(pair);
-      const role = PAYMENT_TOKEN_ROLES.find((known) => known === match?.[2]);
-      if (!match?.[1] || !match[3] || !role) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${pair}" is not <chainId>:<virtualsPayment|usdt>=<0x address>`,
-        });
-        return z.NEVER;
-      }
-      const chainId = Number(match[1]);
-      tokens[chainId] = { ...tokens[chainId], [role]: match[3] as `0x${string}` };
+const chainPaymentTokens = z.string().transform((value, ctx) => {
+  const tokens: ChainPaymentTokens = {};
+  for (const pair of value.split(',').filter((item) => item.trim().length > 0)) {
+    const match = /^\s*(\d+)\s*:\s*([A-Za-z]+)\s*=\s*(0x[0-9a-fA-F]{40})\s*$/.exec(pair);
+    const role = PAYMENT_TOKEN_ROLES.find((known) => known === match?.[2]);
+    if (!match?.[1] || !match[3] || !role) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${pair}" is not <chainId>:<virtualsPayment|usdt>=<0x address>`,
+      });
+      return z.NEVER;
     }
-    return tokens;
-  });
+    const chainId = Number(match[1]);
+    tokens[chainId] = { ...tokens[chainId], [role]: match[3] as `0x${string}` };
+  }
+  return tokens;
+});
 
 /**
  * Outside production, chain 31337 (anvil) has the factories where `npm run chain:deploy` puts
@@ -266,17 +266,17 @@ const envSchema = z
     CORS_ORIGINS: corsOrigins,
     BOT_TOKENS: csv,
     WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
-    CHAIN_RPC_URLS: chainRpcUrls,
-    LAUNCH_FACTORIES: launchFactories,
-    CHAIN_PAYMENT_TOKENS: chainPaymentTokens,
+    CHAIN_RPC_URLS: unlessEmpty(chainRpcUrls),
+    LAUNCH_FACTORIES: unlessEmpty(launchFactories),
+    CHAIN_PAYMENT_TOKENS: unlessEmpty(chainPaymentTokens),
     // The dpnm launch whose protocol is the chain's FLOW (GET /me/flow-onchain, /me/tree), by
     // instance address; a chain not listed uses its first dpnm launch of a token of ours.
     CHAIN_FLOW_TOKENS: chainAddresses,
     // The chain indexer (docs/chain.md "Indexer"): blocks below head - depth are final (default
     // 12; 0 trusts every block at once), the first block to read per chain (the factories'
     // deployment), the most blocks one eth_getLogs asks for, and the wait once caught up.
-    CHAIN_FINALITY_DEPTH: chainIntegers,
-    CHAIN_START_BLOCKS: chainIntegers,
+    CHAIN_FINALITY_DEPTH: unlessEmpty(chainIntegers),
+    CHAIN_START_BLOCKS: z.string().default('').pipe(chainIntegers),
     CHAIN_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
     CHAIN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
     // A token with no launch seen on chain this long after its creation is `failed`.
@@ -390,115 +390,16 @@ const envSchema = z
 /** Every variable the service reads (README and .env.example must list each one). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
-export interface Config {
-  env: 'development' | 'test' | 'production';
-  host: string;
-  port: number;
-  publicBaseUrl: string;
-  logLevel: string;
-  bodyLimitBytes: number;
-  /** Time to receive a whole request, headers and body (not the response: SSE streams on). */
-  requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this (above a load balancer's 60 s). */
-  keepAliveTimeoutMs: number;
-  trustProxy: boolean | string;
-  databaseUrl: string | undefined;
-  databasePoolMax: number;
-  redisUrl: string | undefined;
-  redisKeyPrefix: string;
-  redisCommandTimeoutMs: number;
-  temporal: { address: string; namespace: string; taskQueue: string };
-  siweDomain: string;
-  jwtSecret: string;
-  apiKeyPepper: string;
-  internalTokens: string[];
-  /** Browser origins allowed to call the API (empty: none; docs/decisions.md "Wire"). */
-  corsOrigins: string[];
-  botTokens: string[];
-  webhookAllowedHosts: string[];
-  chainRpcUrls: Record<number, string>;
-  launchFactories: LaunchFactories;
-  /** The ERC-20s launches pay in, per chain and role (GET /chains). */
-  chainPaymentTokens: ChainPaymentTokens;
-  /**
-   * Per chain, the dpnm instance (token address) whose protocol is the chain's FLOW; chains
-   * not listed use their first dpnm launch linked to a token of this service.
-   */
-  chainFlowTokens: Record<number, `0x${string}`>;
-  chainSync: {
-    /** Per chain; chains not listed use `defaultFinalityDepth`. */
-    finalityDepth: Record<number, number>;
-    defaultFinalityDepth: number;
-    /** Per chain; chains not listed start at block 0. */
-    startBlocks: Record<number, number>;
-    logRange: number;
-    pollIntervalMs: number;
-  };
-  launchTimeoutHours: number;
-  agentCallTimeoutMs: number;
-  matrix: {
-    homeserverUrl: string | undefined;
-    accessToken: string | undefined;
-    /** Server name → base URL of its federation API (OpenID userinfo), for Matrix login. */
-    loginHomeservers: Record<string, string>;
-  };
-  lowBalanceThresholdFlow: number;
-  rateLimits: { anonymous: number; user: number; internal: number };
-  build: {
-    workspaceRoot: string;
-    commandTimeoutMs: number;
-    maxTurns: number;
-    paceMs: number;
-    artifactMaxBytes: number;
-  };
-  /** Build steps in flight per worker process, per build lane (its worker's activity slots). */
-  buildConcurrency: { standard: number; priority: number; dedicated: number };
-  /** Null: the deterministic planners drive builds. */
-  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
-  sse: { heartbeatMs: number; retryMs: number; standardBatchMs: number };
-  payments: PaymentsConfig;
-  webhookDispatchIntervalMs: number;
-  webhookDeliveryConcurrency: number;
-  /**
-   * GET /metrics needs `Authorization: Bearer <token>` when set; unset, the route does not
-   * exist in production and is open elsewhere (docs/metrics.md).
-   */
-  metricsToken: string | undefined;
-  /** `<IP>:<port>` of a worker process's Prometheus endpoint; undefined: none. */
-  workerMetricsAddress: string | undefined;
-}
-
-/** Providers are enabled by configuration; a missing one is `provider_unsupported`. */
-export interface PaymentsConfig {
-  cryptobot: { apiUrl: string; token: string; acceptedAssets: string[] } | null;
-  platega: {
-    apiUrl: string;
-    merchantId: string;
-    secret: string;
-    paymentMethod: number;
-    currency: string;
-    /** Units of `currency` per USD (outside production: 100 unless set). */
-    ratePerUsd: number;
-    returnUrl: string | undefined;
-    failedUrl: string | undefined;
-  } | null;
-  usdtBep20: { chainId: number; treasury: `0x${string}`; token: `0x${string}` } | null;
-  invoiceTtlMinutes: number;
-  renewalLeadHours: number;
-  flowPerUsd: number;
-  topupSettlementHours: number;
-}
-
 /** Outside production an unset PLATEGA_RATE_PER_USD is this placeholder (production requires it). */
 const DEV_PLATEGA_RATE_PER_USD = 100;
 
 /** Outside production, usdt_bep20 runs on the local chain to anvil's account 9 as treasury. */
 const DEV_USDT_TREASURY = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
-function paymentsConfig(
-  env: z.output<typeof envSchema>,
-  chainPaymentTokens: ChainPaymentTokens,
-): PaymentsConfig {
+type Variables = z.output<typeof envSchema>;
+
+/** `Config['payments']`: each provider is enabled by its credentials, else null. */
+function paymentsConfig(env: Variables, chainPaymentTokens: ChainPaymentTokens) {
   const production = env.NODE_ENV === 'production';
   const usdtChain = env.USDT_BEP20_CHAIN_ID ?? (production ? undefined : 31337);
   const treasury = env.USDT_BEP20_TREASURY ?? (production ? undefined : DEV_USDT_TREASURY);
@@ -519,6 +420,7 @@ function paymentsConfig(
             secret: env.PLATEGA_SECRET,
             paymentMethod: env.PLATEGA_PAYMENT_METHOD,
             currency: env.PLATEGA_CURRENCY,
+            /** Units of `currency` per USD (outside production: 100 unless set). */
             ratePerUsd: env.PLATEGA_RATE_PER_USD ?? DEV_PLATEGA_RATE_PER_USD,
             returnUrl: env.PLATEGA_RETURN_URL,
             failedUrl: env.PLATEGA_FAILED_URL,
@@ -535,35 +437,23 @@ function paymentsConfig(
   };
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-export function loadConfig(source: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
-    );
-  }
-  const env = parsed.data;
-  const defaultAllowedHosts = env.NODE_ENV === 'production' ? '' : '127.0.0.1,localhost';
+/**
+ * The settings as the code uses them, from the parsed variables: grouped, with the defaults
+ * that depend on another variable (PORT, NODE_ENV) filled in.
+ */
+function toConfig(env: Variables) {
+  const production = env.NODE_ENV === 'production';
   // Outside production the local development chain (anvil, docs/spec/contract.md §7) is configured.
-  const chainRpcUrls =
-    !source.CHAIN_RPC_URLS && env.NODE_ENV !== 'production'
-      ? { 31337: 'http://127.0.0.1:8545' }
-      : env.CHAIN_RPC_URLS;
-  const launchFactories =
-    !source.LAUNCH_FACTORIES && env.NODE_ENV !== 'production'
-      ? DEV_LAUNCH_FACTORIES
-      : env.LAUNCH_FACTORIES;
-  const chainPaymentTokens =
-    !source.CHAIN_PAYMENT_TOKENS && env.NODE_ENV !== 'production'
-      ? DEV_CHAIN_PAYMENT_TOKENS
-      : env.CHAIN_PAYMENT_TOKENS;
+  const chainRpcUrls: Record<number, string> =
+    env.CHAIN_RPC_URLS ?? (production ? {} : { 31337: 'http://127.0.0.1:8545' });
+  const launchFactories: LaunchFactories =
+    env.LAUNCH_FACTORIES ?? (production ? {} : DEV_LAUNCH_FACTORIES);
+  const chainPaymentTokens: ChainPaymentTokens =
+    env.CHAIN_PAYMENT_TOKENS ?? (production ? {} : DEV_CHAIN_PAYMENT_TOKENS);
+  // The local chain never reorganises (anvil mines on demand): outside production its blocks
+  // are final at once, so a graduation is `sentient` without waiting for 12 more.
+  const finalityDepth: Record<number, number> =
+    env.CHAIN_FINALITY_DEPTH ?? (production ? {} : { 31337: 0 });
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -571,7 +461,9 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    /** Time to receive a whole request, headers and body (not the response: SSE streams on). */
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    /** An idle keep-alive connection is closed after this (above a load balancer's 60 s). */
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,
     databaseUrl: env.DATABASE_URL,
@@ -588,21 +480,26 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     jwtSecret: env.JWT_SECRET,
     apiKeyPepper: env.API_KEY_PEPPER,
     internalTokens: env.INTERNAL_TOKENS,
+    /** Browser origins allowed to call the API (empty: none; docs/decisions.md "Wire"). */
     corsOrigins: env.CORS_ORIGINS,
     botTokens: env.BOT_TOKENS,
-    webhookAllowedHosts: csv.parse(env.WEBHOOK_ALLOWED_HOSTS ?? defaultAllowedHosts),
+    webhookAllowedHosts: csv.parse(
+      env.WEBHOOK_ALLOWED_HOSTS ?? (production ? '' : '127.0.0.1,localhost'),
+    ),
     chainRpcUrls,
     launchFactories,
+    /** The ERC-20s launches pay in, per chain and role (GET /chains). */
     chainPaymentTokens,
+    /**
+     * Per chain, the dpnm instance (token address) whose protocol is the chain's FLOW; chains
+     * not listed use their first dpnm launch linked to a token of this service.
+     */
     chainFlowTokens: env.CHAIN_FLOW_TOKENS,
     chainSync: {
-      // The local chain never reorganises (anvil mines on demand): outside production its
-      // blocks are final at once, so a graduation is `sentient` without waiting for 12 more.
-      finalityDepth:
-        !source.CHAIN_FINALITY_DEPTH && env.NODE_ENV !== 'production'
-          ? { 31337: 0 }
-          : env.CHAIN_FINALITY_DEPTH,
+      /** Per chain; chains not listed use `defaultFinalityDepth`. */
+      finalityDepth,
       defaultFinalityDepth: DEFAULT_FINALITY_DEPTH,
+      /** Per chain; chains not listed start at block 0. */
       startBlocks: env.CHAIN_START_BLOCKS,
       logRange: env.CHAIN_LOG_RANGE,
       pollIntervalMs: env.CHAIN_POLL_INTERVAL_MS,
@@ -612,6 +509,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     matrix: {
       homeserverUrl: env.MATRIX_HOMESERVER_URL,
       accessToken: env.MATRIX_ACCESS_TOKEN,
+      /** Server name → base URL of its federation API (OpenID userinfo), for Matrix login. */
       loginHomeservers: env.MATRIX_LOGIN_HOMESERVERS,
     },
     lowBalanceThresholdFlow: env.LOW_BALANCE_THRESHOLD_FLOW,
@@ -627,11 +525,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       paceMs: env.BUILD_PACE_MS,
       artifactMaxBytes: env.BUILD_ARTIFACT_MAX_BYTES,
     },
+    /** Build steps in flight per worker process, per build lane (its worker's activity slots). */
     buildConcurrency: {
       standard: env.BUILD_STANDARD_CONCURRENCY,
       priority: env.BUILD_PRIORITY_CONCURRENCY,
       dedicated: env.BUILD_DEDICATED_CONCURRENCY,
     },
+    /** Null: the deterministic planners drive builds. */
     llm: env.LLM_BASE_URL
       ? {
           baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),
@@ -648,9 +548,42 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     payments: paymentsConfig(env, chainPaymentTokens),
     webhookDispatchIntervalMs: env.WEBHOOK_DISPATCH_INTERVAL_MS,
     webhookDeliveryConcurrency: env.WEBHOOK_DELIVERY_CONCURRENCY,
+    /**
+     * GET /metrics needs `Authorization: Bearer <token>` when set; unset, the route does not
+     * exist in production and is open elsewhere (docs/metrics.md).
+     */
     metricsToken: env.METRICS_TOKEN,
+    /** `<IP>:<port>` of a worker process's Prometheus endpoint; undefined: none. */
     workerMetricsAddress: env.WORKER_METRICS_ADDRESS,
   };
+}
+
+/**
+ * The environment in, the settings out: each variable is declared once, in `envSchema` (its
+ * validation, default and meaning), and `toConfig` puts it in its place; `Config` is what comes
+ * out, so it cannot drift from either.
+ */
+const configSchema = envSchema.transform(toConfig);
+
+export type Config = z.output<typeof configSchema>;
+/** Providers are enabled by configuration; a missing one is `provider_unsupported`. */
+export type PaymentsConfig = Config['payments'];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const parsed = configSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
 }
 
 /** For entry points: the database URL is mandatory once something needs the database. */
