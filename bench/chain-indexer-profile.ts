@@ -3,6 +3,7 @@ import type { Client as PgClient } from 'pg';
 import { createPublicClient, http, type Log, type PublicClient } from 'viem';
 import type { Config } from '../shared/config';
 import { MikroORM, ormOptions } from '../shared/db/orm';
+import { Sql } from '../shared/db/sql';
 import type { Logger } from '../shared/logger';
 import { decodeBatch, type Role } from '../workers/chain/decode';
 import { syncPass } from '../workers/chain/sync';
@@ -12,8 +13,10 @@ import { CHAIN_ID, resetIndex, verifyIndex } from './chain-indexer-index';
 /**
  * Where a run of ours spends its time: one more run of syncPass in the workflow's loop with
  * every RPC action of its client timed (a wrapper around the activity's own viem client) and
- * every SQL statement timed through knex's query events (from the call to the rows, so round
- * trip and PostgreSQL's work, triggers included). A pass reads the next range while it writes
+ * every SQL statement timed: the indexer's statements by name through the runner (`Sql`'s
+ * methods wrapped for the run), the transactions' begin and commit through knex's query
+ * events (from the call to the rows, so round trip and PostgreSQL's work, triggers and
+ * deferred checks included). A pass reads the next range while it writes
  * the current one, so RPC and SQL times overlap and may add up to more than the wall time.
  * Decoding and the rows' JSON are timed apart on the same logs afterwards. The
  * instrumentation costs a little itself, so the run is a bit slower than the measured ones.
@@ -84,6 +87,13 @@ export async function profileOurs(options: {
   const { chain, config } = options;
   const orm = await MikroORM.init(ormOptions(options.databaseUrl, config.databasePoolMax));
   const statements = new Map<string, Tally>();
+  const count = (key: string, since: number) => {
+    const tally = statements.get(key) ?? { calls: 0, ms: 0 };
+    tally.calls++;
+    tally.ms += performance.now() - since;
+    statements.set(key, tally);
+  };
+  // MikroORM's own statements (begin, commit) go through knex.
   const startedAt = new Map<string, { key: string; at: number }>();
   const knex = orm.em.getKnex();
   knex.on('query', (query: { __knexQueryUid: string; sql: string }) => {
@@ -93,11 +103,9 @@ export async function profileOurs(options: {
     const started = startedAt.get(query.__knexQueryUid);
     if (!started) return;
     startedAt.delete(query.__knexQueryUid);
-    const tally = statements.get(started.key) ?? { calls: 0, ms: 0 };
-    tally.calls++;
-    tally.ms += performance.now() - started.at;
-    statements.set(started.key, tally);
+    count(started.key, started.at);
   });
+  const unwrap = timeStatements(count);
   const rpc = new Map<string, Tally>();
   const fetched: Log[][] = [];
   const client = timedClient(chain.url, rpc, fetched);
@@ -174,6 +182,37 @@ export async function profileOurs(options: {
       );
     }
   } finally {
+    unwrap();
     await orm.close();
   }
+}
+
+/**
+ * Times every statement run through `Sql` (the indexer's, by their names) until the returned
+ * function puts the methods back.
+ */
+function timeStatements(count: (key: string, since: number) => void): () => void {
+  type Method = (
+    this: Sql,
+    query: { name: string | null; text: string },
+    params: unknown[],
+  ) => Promise<unknown>;
+  const prototype = Sql.prototype as unknown as Record<'rows' | 'row' | 'run', Method>;
+  const originals = (['rows', 'row', 'run'] as const).map((name) => ({
+    name,
+    method: prototype[name],
+  }));
+  for (const { name, method } of originals) {
+    prototype[name] = async function (this: Sql, query, params) {
+      const started = performance.now();
+      try {
+        return await method.call(this, query, params);
+      } finally {
+        count(query.name ?? statementName(query.text), started);
+      }
+    };
+  }
+  return () => {
+    for (const { name, method } of originals) prototype[name] = method;
+  };
 }

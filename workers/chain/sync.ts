@@ -3,12 +3,12 @@ import type { Client } from '@temporalio/client';
 import { BaseError, ResponseBodyTooLargeError, type Log, type PublicClient } from 'viem';
 import type { Config } from '../../shared/config';
 import type { TokenTemplate } from '../../shared/db/entities/token';
+import { sqlOf, statement } from '../../shared/db/sql';
 import type { Logger } from '../../shared/logger';
 import { recordIndexerLag, recordReorgRollback } from '../../shared/metrics/worker-metrics';
 import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
 import { decodeBatch, decodeTreasuryTransfers, type Role } from './decode';
 import { rollbackAbove, writeBatch } from './store';
-import { query } from './sql';
 import {
   readTreasuryLogs,
   settleTreasuryTransfers,
@@ -72,6 +72,102 @@ export function isRangeRefusal(error: unknown): boolean {
   );
 }
 
+type NoRow = Record<string, never>;
+
+/** The chain's cursor: the next block to index. */
+interface CursorRow {
+  /** int8, a string. */
+  nextBlock: string;
+}
+
+const cursor = statement<CursorRow, [chainId: number]>(
+  'chain.cursor',
+  'select next_block as "nextBlock" from chain_cursors where chain_id = $1',
+);
+
+/** An indexed block above the finality line whose hash a later pass re-checks. */
+interface RecentBlockRow {
+  /** int8, a string. */
+  number: string;
+  hash: string;
+}
+
+const recentBlocks = statement<RecentBlockRow, [chainId: number]>(
+  'chain.recent_blocks',
+  'select number, hash from chain_blocks where chain_id = $1 order by number desc',
+);
+
+/** After a rollback: the cursor back to the first block above the common ancestor. */
+const rewindCursor = statement<NoRow, [nextBlock: number, chainId: number]>(
+  'chain.rewind_cursor',
+  `update chain_cursors set next_block = least(next_block, $1::bigint), updated_at = now()
+    where chain_id = $2`,
+);
+
+/** Graduations whose block has become final: `graduating` tokens become `sentient`. */
+const settleGraduations = statement<NoRow, [chainId: number, safeBlock: number]>(
+  'chain.settle_graduations',
+  `update tokens t set state = 'sentient'
+     from token_trades g
+    where g.chain_id = $1 and g.kind = 'graduation' and g.block_number <= $2
+      and t.chain_id = g.chain_id and lower(t.instance) = g.instance and t.state = 'graduating'`,
+);
+
+/** The range's blocks above the finality line, as one JSON document of `{number, hash}`. */
+const upsertBlocks = statement<NoRow, [chainId: number, blocks: string]>(
+  'chain.upsert_blocks',
+  `insert into chain_blocks (chain_id, number, hash)
+   select $1::int, number, hash from jsonb_to_recordset($2::jsonb) as r(number bigint, hash text)
+   on conflict (chain_id, number) do update set hash = excluded.hash`,
+);
+
+/** Blocks at or below the finality line need no re-check. */
+const forgetFinalBlocks = statement<NoRow, [chainId: number, safeBlock: number]>(
+  'chain.forget_final_blocks',
+  'delete from chain_blocks where chain_id = $1 and number <= $2',
+);
+
+/** Pending tokens created before `deadline` that no indexed launch linked. */
+const failOverdueLaunches = statement<NoRow, [chainId: number, deadline: string]>(
+  'chain.fail_overdue_launches',
+  `update tokens set state = 'failed'
+    where chain_id = $1 and state = 'pending' and instance is null
+      and created_at < $2::timestamptz`,
+);
+
+/** Live tokens created with an instance before `headTime` that no configured factory launched. */
+const failUnlaunchedInstances = statement<NoRow, [chainId: number, headTime: string]>(
+  'chain.fail_unlaunched_instances',
+  `update tokens t set state = 'failed'
+    where t.chain_id = $1 and t.state = 'live' and t.instance is not null
+      and t.created_at < $2::timestamptz
+      and not exists (select 1 from chain_launches l
+                       where l.chain_id = t.chain_id and l.instance = lower(t.instance)
+                         and l.template = t.template)`,
+);
+
+/** The cursor past the range, with the time of the range's last block. */
+const advanceCursor = statement<NoRow, [chainId: number, nextBlock: number, headTime: string]>(
+  'chain.advance_cursor',
+  `insert into chain_cursors (chain_id, next_block, head_time, updated_at)
+   values ($1, $2, $3, now())
+   on conflict (chain_id) do update
+      set next_block = excluded.next_block, head_time = excluded.head_time,
+          updated_at = excluded.updated_at`,
+);
+
+/** Every launch indexed on the chain, with the dpnm contracts beside it. */
+interface LaunchRolesRow {
+  instance: string;
+  protocol: string | null;
+  gwt: string | null;
+}
+
+const launchesOf = statement<LaunchRolesRow, [chainId: number]>(
+  'chain.launches',
+  'select instance, protocol, gwt from chain_launches where chain_id = $1',
+);
+
 export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<ChainSyncPassResult> {
   const { chainId } = input;
   const started = Date.now();
@@ -123,14 +219,7 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
   // The figures that move with the head alone: treasury transfers and graduations becoming
   // final.
   if (watch) await settleTreasuryTransfers(deps, em, chainId, safe);
-  await query(
-    em,
-    `update tokens t set state = 'sentient'
-       from token_trades g
-      where g.chain_id = ? and g.kind = 'graduation' and g.block_number <= ?
-        and t.chain_id = g.chain_id and lower(t.instance) = g.instance and t.state = 'graduating'`,
-    [chainId, safe],
-  );
+  await sqlOf(em).run(settleGraduations, [chainId, safe]);
   return { nextBlock, head, caughtUp: nextBlock > head, logRange: range, logs, rolledBackTo };
 }
 
@@ -139,12 +228,8 @@ async function cursorOf(
   chainId: number,
   startBlock: number,
 ): Promise<number> {
-  const [row] = await query<{ next_block: string }>(
-    em,
-    'select next_block from chain_cursors where chain_id = ?',
-    [chainId],
-  );
-  return row ? Number(row.next_block) : startBlock;
+  const row = await sqlOf(em).row(cursor, [chainId]);
+  return row ? Number(row.nextBlock) : startBlock;
 }
 
 /**
@@ -160,11 +245,7 @@ async function checkForReorg(
   chainId: number,
   head: number,
 ): Promise<number | null> {
-  const stored = await query<{ number: string; hash: string }>(
-    em,
-    'select number, hash from chain_blocks where chain_id = ? order by number desc',
-    [chainId],
-  );
+  const stored = await sqlOf(em).rows(recentBlocks, [chainId]);
   if (stored.length === 0) return null;
   const hashAt = async (number: number): Promise<string | null> => {
     if (number > head) return null;
@@ -182,12 +263,7 @@ async function checkForReorg(
   const ancestor = lowestDiffering - 1;
   await em.transactional(async (tx) => {
     await rollbackAbove(tx, chainId, ancestor);
-    await query(
-      tx,
-      `update chain_cursors set next_block = least(next_block, ?), updated_at = now()
-        where chain_id = ?`,
-      [ancestor + 1, chainId],
-    );
+    await sqlOf(tx).run(rewindCursor, [ancestor + 1, chainId]);
   });
   deps.logger.warn({ chainId, ancestor }, 'chain reorganisation: rolled back above the ancestor');
   recordReorgRollback(chainId);
@@ -286,44 +362,21 @@ async function writeRange(
   const timeoutMs = deps.config.launchTimeoutHours * 3_600_000;
   const changes = await em.transactional(async (tx) => {
     const changed = await writeBatch(tx, chainId, batch, safe);
+    const sql = sqlOf(tx);
     if (recent.size > 0) {
-      await query(
-        tx,
-        `insert into chain_blocks (chain_id, number, hash)
-         select ?, number, hash from jsonb_to_recordset(?::jsonb) as r(number bigint, hash text)
-         on conflict (chain_id, number) do update set hash = excluded.hash`,
-        [chainId, JSON.stringify([...recent].map(([number, hash]) => ({ number, hash })))],
-      );
+      const blocks = [...recent].map(([number, hash]) => ({ number, hash }));
+      await sql.run(upsertBlocks, [chainId, JSON.stringify(blocks)]);
     }
-    await query(tx, 'delete from chain_blocks where chain_id = ? and number <= ?', [chainId, safe]);
+    await sql.run(forgetFinalBlocks, [chainId, safe]);
     // Overdue launches, by the chain's clock: the indexed blocks reach past the deadline and
     // showed no launch. A token created with an instance that no configured factory launched
     // is failed once the index has passed its creation.
-    await query(
-      tx,
-      `update tokens set state = 'failed'
-        where chain_id = ? and state = 'pending' and instance is null and created_at < ?::timestamptz`,
-      [chainId, new Date(Date.parse(headTime) - timeoutMs).toISOString()],
-    );
-    await query(
-      tx,
-      `update tokens t set state = 'failed'
-        where t.chain_id = ? and t.state = 'live' and t.instance is not null
-          and t.created_at < ?::timestamptz
-          and not exists (select 1 from chain_launches l
-                           where l.chain_id = t.chain_id and l.instance = lower(t.instance)
-                             and l.template = t.template)`,
-      [chainId, headTime],
-    );
-    await query(
-      tx,
-      `insert into chain_cursors (chain_id, next_block, head_time, updated_at)
-       values (?, ?, ?, now())
-       on conflict (chain_id) do update
-          set next_block = excluded.next_block, head_time = excluded.head_time,
-              updated_at = excluded.updated_at`,
-      [chainId, to + 1, headTime],
-    );
+    await sql.run(failOverdueLaunches, [
+      chainId,
+      new Date(Date.parse(headTime) - timeoutMs).toISOString(),
+    ]);
+    await sql.run(failUnlaunchedInstances, [chainId, headTime]);
+    await sql.run(advanceCursor, [chainId, to + 1, headTime]);
     return changed;
   });
   // After the commit: what a token's page now shows.
@@ -343,11 +396,7 @@ async function rolesOf(
   for (const [template, address] of Object.entries(factories)) {
     roles.set(address.toLowerCase(), { kind: 'factory', template: template as TokenTemplate });
   }
-  const launches = await query<{ instance: string; protocol: string | null; gwt: string | null }>(
-    em,
-    'select instance, protocol, gwt from chain_launches where chain_id = ?',
-    [chainId],
-  );
+  const launches = await sqlOf(em).rows(launchesOf, [chainId]);
   for (const launch of launches) {
     roles.set(launch.instance, { kind: 'token', instance: launch.instance });
     if (launch.protocol)

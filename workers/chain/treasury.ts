@@ -6,7 +6,7 @@ import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
 import { signalLifecycle } from '../../shared/payments/lifecycle-signal';
 import { confirmUsdtTransfer } from '../../shared/payments/usdt';
-import { query } from './sql';
+import { sqlOf, statement } from '../../shared/db/sql';
 
 /**
  * `usdt_bep20` payments as the indexer sees them (docs/payments.md "usdt_bep20"). Every range
@@ -62,17 +62,103 @@ export interface SettleDeps {
   heartbeat?: () => void;
 }
 
-interface Unsettled {
-  block_number: string;
-  log_index: number;
-  tx_hash: string;
-  from_address: string;
+type NoRow = Record<string, never>;
+
+/** A recorded transfer to the treasury, as settling it needs it. */
+interface UnsettledRow {
+  /** int8, a string. */
+  blockNumber: string;
+  logIndex: number;
+  txHash: string;
+  fromAddress: string;
+  /** Base units, an integer string. */
   value: string;
-  block_time: Date | string;
+  blockTime: Date;
 }
 
 /** Transfers settled per pass at most; the next pass takes the rest. */
 const SETTLE_BATCH = 200;
+
+/** A transfer a pass has to look at; settled ones are still owed a lifecycle signal. */
+interface DueRow extends UnsettledRow {
+  settled: boolean;
+}
+
+/** What a pass has to do: final transfers to settle, and settled ones still owed a signal. */
+const dueTransfers = statement<DueRow, [chainId: number, safeBlock: number, limit: number]>(
+  'treasury.due',
+  `select block_number as "blockNumber", log_index as "logIndex", tx_hash as "txHash",
+          from_address as "fromAddress", value::text as value, block_time as "blockTime",
+          outcome is not null as settled
+     from treasury_transfers
+    where chain_id = $1 and ((outcome is null and block_number <= $2) or signal_due)
+    order by block_number, log_index
+    limit $3`,
+);
+
+/** A transfer's key: the log's chain, block and index. */
+type TransferKey = [chainId: number, blockNumber: string, logIndex: number];
+
+/** A row when the transfer is still open and now locked by this transaction. */
+interface LockedRow {
+  open: number;
+}
+
+/** Locks the transfer if it is still unsettled and nobody else holds it. */
+const lockUnsettled = statement<LockedRow, TransferKey>(
+  'treasury.lock_unsettled',
+  `select 1 as open from treasury_transfers
+    where chain_id = $1 and block_number = $2 and log_index = $3 and outcome is null
+    for update skip locked`,
+);
+
+/** The transfer's outcome: the payment it confirmed, or `unmatched`. */
+const settleTransfer = statement<
+  NoRow,
+  [
+    outcome: 'confirmed' | 'unmatched',
+    paymentId: string | null,
+    signalDue: boolean,
+    ...key: TransferKey,
+  ]
+>(
+  'treasury.settle',
+  `update treasury_transfers
+      set outcome = $1, payment_id = $2, signal_due = $3, settled_at = now()
+    where chain_id = $4 and block_number = $5 and log_index = $6`,
+);
+
+/** Signals no longer owed: the lifecycle applied the payment anyway. */
+const clearAppliedSignals = statement<NoRow, [chainId: number]>(
+  'treasury.clear_applied_signals',
+  `update treasury_transfers t set signal_due = false
+    where t.chain_id = $1 and t.signal_due
+      and not exists (select 1 from payments p where p.id = t.payment_id and p.applied_at is null)`,
+);
+
+/** A confirmed subscription payment still owed its lifecycle signal. */
+interface OwedSignalRow {
+  /** int8, a string. */
+  blockNumber: string;
+  logIndex: number;
+  paymentId: string;
+  userId: number;
+}
+
+const owedSignals = statement<OwedSignalRow, [chainId: number]>(
+  'treasury.owed_signals',
+  `select t.block_number as "blockNumber", t.log_index as "logIndex",
+          t.payment_id as "paymentId", p.user_id as "userId"
+     from treasury_transfers t join payments p on p.id = t.payment_id
+    where t.chain_id = $1 and t.signal_due
+    order by t.block_number, t.log_index`,
+);
+
+const clearSignal = statement<NoRow, TransferKey>(
+  'treasury.clear_signal',
+  `update treasury_transfers set signal_due = false
+    where chain_id = $1 and block_number = $2 and log_index = $3`,
+);
 
 /**
  * Settles the recorded transfers at or below `safeBlock` (final), oldest first, each in one
@@ -87,16 +173,7 @@ export async function settleTreasuryTransfers(
   safeBlock: number,
 ): Promise<void> {
   // One statement on a pass with nothing to do, which is nearly every pass.
-  const due = await query<Unsettled & { settled: boolean }>(
-    em,
-    `select block_number, log_index, tx_hash, from_address, value::text as value, block_time,
-            outcome is not null as settled
-       from treasury_transfers
-      where chain_id = ? and ((outcome is null and block_number <= ?) or signal_due)
-      order by block_number, log_index
-      limit ?`,
-    [chainId, safeBlock, SETTLE_BATCH],
-  );
+  const due = await sqlOf(em).rows(dueTransfers, [chainId, safeBlock, SETTLE_BATCH]);
   if (due.length === 0) return;
   for (const row of due) {
     if (row.settled) continue;
@@ -106,37 +183,31 @@ export async function settleTreasuryTransfers(
   await signalOwed(deps, em, chainId);
 }
 
-async function settle(deps: SettleDeps, em: EntityManager, chainId: number, row: Unsettled) {
-  const key = [chainId, row.block_number, row.log_index];
-  const log = { chainId, txHash: row.tx_hash, logIndex: row.log_index, value: row.value };
+async function settle(deps: SettleDeps, em: EntityManager, chainId: number, row: UnsettledRow) {
+  const key: TransferKey = [chainId, row.blockNumber, row.logIndex];
+  const log = { chainId, txHash: row.txHash, logIndex: row.logIndex, value: row.value };
   const confirmed = await em.transactional(async (tx) => {
+    const sql = sqlOf(tx);
     // A zombie attempt of the same pass may be settling it too: the first one decides.
-    const [open] = await query(
-      tx,
-      `select 1 from treasury_transfers
-        where chain_id = ? and block_number = ? and log_index = ? and outcome is null
-        for update skip locked`,
-      key,
-    );
+    const open = await sql.row(lockUnsettled, key);
     if (!open) return undefined;
     const payment = await confirmUsdtTransfer(
       tx,
       {
         chainId,
-        txHash: row.tx_hash,
-        logIndex: row.log_index,
+        txHash: row.txHash,
+        logIndex: row.logIndex,
         value: row.value,
-        blockTime: new Date(row.block_time),
+        blockTime: row.blockTime,
       },
       new Date(),
     );
-    await query(
-      tx,
-      `update treasury_transfers
-          set outcome = ?, payment_id = ?, signal_due = ?, settled_at = now()
-        where chain_id = ? and block_number = ? and log_index = ?`,
-      [payment ? 'confirmed' : 'unmatched', payment?.id ?? null, !!payment?.needsLifecycle, ...key],
-    );
+    await sql.run(settleTransfer, [
+      payment ? 'confirmed' : 'unmatched',
+      payment?.id ?? null,
+      !!payment?.needsLifecycle,
+      ...key,
+    ]);
     return payment;
   });
   if (confirmed === undefined) return;
@@ -144,7 +215,7 @@ async function settle(deps: SettleDeps, em: EntityManager, chainId: number, row:
     // Money arrived that pays no invoice (a wrong amount, a late or a second payment): the
     // row stays in treasury_transfers for an operator to refund or credit by hand.
     deps.logger.warn(
-      { ...log, from: row.from_address },
+      { ...log, from: row.fromAddress },
       'usdt_bep20: a transfer to the treasury matches no invoice',
     );
     return;
@@ -161,26 +232,9 @@ async function settle(deps: SettleDeps, em: EntityManager, chainId: number, row:
  * payment anyway (it applies unapplied paid payments whenever it starts).
  */
 async function signalOwed(deps: SettleDeps, em: EntityManager, chainId: number) {
-  await query(
-    em,
-    `update treasury_transfers t set signal_due = false
-      where t.chain_id = ? and t.signal_due
-        and not exists (select 1 from payments p where p.id = t.payment_id and p.applied_at is null)`,
-    [chainId],
-  );
-  const owed = await query<{
-    block_number: string;
-    log_index: number;
-    payment_id: string;
-    user_id: number;
-  }>(
-    em,
-    `select t.block_number, t.log_index, t.payment_id, p.user_id
-       from treasury_transfers t join payments p on p.id = t.payment_id
-      where t.chain_id = ? and t.signal_due
-      order by t.block_number, t.log_index`,
-    [chainId],
-  );
+  const sql = sqlOf(em);
+  await sql.run(clearAppliedSignals, [chainId]);
+  const owed = await sql.rows(owedSignals, [chainId]);
   if (owed.length === 0) return;
   const temporal = deps.temporal;
   if (!temporal) {
@@ -189,24 +243,19 @@ async function signalOwed(deps: SettleDeps, em: EntityManager, chainId: number) 
   }
   for (const row of owed) {
     try {
-      await signalLifecycle({ temporal, config: deps.config }, row.user_id, {
-        paymentConfirmed: row.payment_id,
+      await signalLifecycle({ temporal, config: deps.config }, row.userId, {
+        paymentConfirmed: row.paymentId,
       });
     } catch (error) {
       deps.logger.error(
-        { err: error, chainId, paymentId: row.payment_id },
+        { err: error, chainId, paymentId: row.paymentId },
         'usdt_bep20: subscription workflow not signalled; the pass is retried',
       );
-      throw new Error(`subscription workflow of payment ${row.payment_id} not signalled`, {
+      throw new Error(`subscription workflow of payment ${row.paymentId} not signalled`, {
         cause: error,
       });
     }
-    await query(
-      em,
-      `update treasury_transfers set signal_due = false
-        where chain_id = ? and block_number = ? and log_index = ?`,
-      [chainId, row.block_number, row.log_index],
-    );
+    await sql.run(clearSignal, [chainId, row.blockNumber, row.logIndex]);
     deps.heartbeat?.();
   }
 }
