@@ -11,6 +11,7 @@ import { closeApiDeps, connectApiDeps } from '../api/deps';
 import { MAX_RATE_LIMIT_RPM } from '../api/routes/keys/schemas';
 import { loadConfig } from '../shared/config';
 import { initOrm, migrate } from '../shared/db/orm';
+import { statement } from '../shared/db/sql';
 import { createLogger } from '../shared/logger';
 
 /**
@@ -28,6 +29,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const GOAL_MAX_COST = 0.15;
+
+/** The usage rows the given keys wrote. */
+const usageRowCount = statement<{ count: number }, [keyIds: string[]]>(
+  'bench.usage_row_count',
+  'select count(*)::int as count from api_key_usage where api_key_id = any($1::uuid[])',
+);
 
 interface LoadResult {
   requests: { average: number; total: number };
@@ -258,11 +265,7 @@ async function run(config: ReturnType<typeof loadConfig>): Promise<void> {
     // Usage logging is asynchronous (batched): flush, then count what the measured keys wrote.
     await app.usage.flush();
     const roundKeys = keys.slice(1).map((key) => key.id);
-    const [row] = await deps.orm.em.fork().execute<{ count: string }[]>(
-      `select count(*) as count from api_key_usage
-         where api_key_id in (${roundKeys.map(() => '?').join(', ')})`,
-      roundKeys,
-    );
+    const row = await deps.db.row(usageRowCount, [roundKeys]);
     console.log(
       `  usage rows written for the measured keyed rounds: ${row?.count ?? 0} ` +
         `(autocannon counted ${sum(keyed, (m) => m.ok)} 2xx)`,

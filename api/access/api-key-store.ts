@@ -1,4 +1,5 @@
 import type { MikroORM } from '../../shared/db/orm';
+import { epochMs, sqlOf, statement } from '../../shared/db/sql';
 import { API_KEY_FORMAT, digestsEqual, hashApiKey } from '../../shared/domain/api-key';
 import type { SpendPeriod } from '../../shared/domain/spend-period';
 import type { UserProfile } from './actor';
@@ -20,45 +21,64 @@ export interface ApiKeyCredential {
   user: UserProfile;
 }
 
-interface ApiKeyRow {
+/**
+ * A key and its owner as authentication reads them. Times are epoch milliseconds: MikroORM's
+ * connections hand `timestamptz` over as text, so the statement says which form it wants.
+ */
+interface CredentialRow {
   id: string;
-  user_id: number;
-  key_hash: string;
-  rate_limit_rpm: number;
-  spend_limit: string | null;
-  spend_period: SpendPeriod;
-  spend_used: string;
-  spend_period_start: Date;
-  revoked_at: Date | null;
-  expires_at: Date | null;
-  user_address: string | null;
-  user_matrix_user_id: string | null;
-  user_created_at: Date;
+  userId: number;
+  keyHash: string;
+  rateLimitRpm: number;
+  /** micro-FLOW (int8, a string). */
+  spendLimit: string | null;
+  spendPeriod: SpendPeriod;
+  /** micro-FLOW (int8, a string). */
+  spendUsed: string;
+  spendPeriodStartMs: number;
+  revokedAtMs: number | null;
+  expiresAtMs: number | null;
+  userAddress: string | null;
+  userMatrixUserId: string | null;
+  userCreatedAtMs: number;
 }
 
-const CREDENTIAL_QUERY = `select k.id, k.user_id, k.key_hash, k.rate_limit_rpm, k.spend_limit,
-    k.spend_period, k.spend_used, k.spend_period_start, k.revoked_at, k.expires_at,
-    u.address as user_address, u.matrix_user_id as user_matrix_user_id,
-    u.created_at as user_created_at
-  from api_keys k join users u on u.id = k.user_id
-  where k.key_hash = ?`;
+/** The key with this hash, and its owner (unique index `api_keys (key_hash)`). */
+const credentialByHash = statement<CredentialRow, [keyHash: string]>(
+  'access.key_credential',
+  `select k.id, k.user_id as "userId", k.key_hash as "keyHash",
+          k.rate_limit_rpm as "rateLimitRpm", k.spend_limit as "spendLimit",
+          k.spend_period as "spendPeriod", k.spend_used as "spendUsed",
+          ${epochMs('k.spend_period_start')} as "spendPeriodStartMs",
+          ${epochMs('k.revoked_at')} as "revokedAtMs", ${epochMs('k.expires_at')} as "expiresAtMs",
+          u.address as "userAddress", u.matrix_user_id as "userMatrixUserId",
+          ${epochMs('u.created_at')} as "userCreatedAtMs"
+     from api_keys k join users u on u.id = k.user_id
+    where k.key_hash = $1`,
+);
 
-function credentialFromRow(row: ApiKeyRow): ApiKeyCredential {
+/** The hashes of a user's unrevoked keys: the cache entries a change to the user outdates. */
+const unrevokedKeyHashes = statement<{ keyHash: string }, [userId: number]>(
+  'access.unrevoked_key_hashes',
+  'select key_hash as "keyHash" from api_keys where user_id = $1 and revoked_at is null',
+);
+
+function credentialFromRow(row: CredentialRow): ApiKeyCredential {
   return {
     id: row.id,
-    userId: row.user_id,
-    keyHash: row.key_hash,
-    rateLimitRpm: row.rate_limit_rpm,
-    spendLimit: row.spend_limit === null ? null : BigInt(row.spend_limit),
-    spendPeriod: row.spend_period,
-    spendUsed: BigInt(row.spend_used),
-    spendPeriodStart: new Date(row.spend_period_start),
-    revokedAt: row.revoked_at && new Date(row.revoked_at),
-    expiresAt: row.expires_at && new Date(row.expires_at),
+    userId: row.userId,
+    keyHash: row.keyHash,
+    rateLimitRpm: row.rateLimitRpm,
+    spendLimit: row.spendLimit === null ? null : BigInt(row.spendLimit),
+    spendPeriod: row.spendPeriod,
+    spendUsed: BigInt(row.spendUsed),
+    spendPeriodStart: new Date(row.spendPeriodStartMs),
+    revokedAt: row.revokedAtMs === null ? null : new Date(row.revokedAtMs),
+    expiresAt: row.expiresAtMs === null ? null : new Date(row.expiresAtMs),
     user: {
-      address: row.user_address,
-      matrixUserId: row.user_matrix_user_id,
-      createdAt: new Date(row.user_created_at),
+      address: row.userAddress,
+      matrixUserId: row.userMatrixUserId,
+      createdAt: new Date(row.userCreatedAtMs),
     },
   };
 }
@@ -79,6 +99,11 @@ export class ApiKeyStore {
     readonly cache: AuthCache<ApiKeyCredential>,
   ) {}
 
+  /** Statements outside any request's transaction: each on a connection of the pool. */
+  private sql() {
+    return sqlOf(this.orm.em.fork());
+  }
+
   hash(rawKey: string): string {
     return hashApiKey(this.pepper, rawKey);
   }
@@ -90,7 +115,7 @@ export class ApiKeyStore {
     let key = this.cache.get(keyHash);
     if (!key) {
       const snapshot = this.cache.snapshot();
-      const [row] = await this.orm.em.fork().execute<ApiKeyRow[]>(CREDENTIAL_QUERY, [keyHash]);
+      const row = await this.sql().row(credentialByHash, [keyHash]);
       if (!row) return null;
       key = credentialFromRow(row);
       this.cache.set(keyHash, key, snapshot);
@@ -106,13 +131,8 @@ export class ApiKeyStore {
    * key is refused whatever its cached owner says, so it is left alone.
    */
   async invalidateUser(userId: number): Promise<void> {
-    const rows = await this.orm.em
-      .fork()
-      .execute<{ key_hash: string }[]>(
-        'select key_hash from api_keys where user_id = ? and revoked_at is null',
-        [userId],
-      );
-    await Promise.all(rows.map((row) => this.cache.invalidate(row.key_hash)));
+    const rows = await this.sql().rows(unrevokedKeyHashes, [userId]);
+    await Promise.all(rows.map((row) => this.cache.invalidate(row.keyHash)));
   }
 
   /** Call after any change to a key row, with the row's hash. */

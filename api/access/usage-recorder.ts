@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { Knex } from '@mikro-orm/postgresql';
 import type { MikroORM } from '../../shared/db/orm';
+import { sqlOf, statement } from '../../shared/db/sql';
 import type { Logger } from '../../shared/logger';
 
 /**
@@ -28,6 +28,42 @@ export interface UsageRecorderOptions {
   batchSize?: number;
   maxBuffered?: number;
 }
+
+/**
+ * A batch of usage rows: one array parameter per column, bound (never inlined into the text),
+ * so a batch of any size is one short statement PostgreSQL parses once per connection.
+ */
+const insertUsage = statement<
+  Record<string, never>,
+  [
+    ids: string[],
+    apiKeyIds: string[],
+    methods: string[],
+    routes: string[],
+    statuses: number[],
+    latenciesMs: number[],
+    flowCosts: string[],
+    models: (string | null)[],
+    inputTokens: number[],
+    outputTokens: number[],
+    createdAt: string[],
+  ]
+>(
+  'access.usage_insert',
+  `insert into api_key_usage (id, api_key_id, method, route, status, latency_ms,
+     flow_cost, model, input_tokens, output_tokens, created_at)
+   select * from unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::varchar[], $5::smallint[],
+     $6::int[], $7::bigint[], $8::varchar[], $9::int[], $10::int[], $11::timestamptz[])
+   on conflict (id) do nothing`,
+);
+
+/** Each key's latest use in the batch; a later one already written stays. */
+const touchKeys = statement<Record<string, never>, [keyIds: string[], lastUsedAt: string[]]>(
+  'access.usage_touch_keys',
+  `update api_keys set last_used_at = greatest(coalesce(last_used_at, v.at), v.at)
+     from unnest($1::uuid[], $2::timestamptz[]) as v(id, at)
+    where api_keys.id = v.id`,
+);
 
 export class UsageRecorder {
   private buffer: (UsageEntry & { id: string })[] = [];
@@ -107,38 +143,25 @@ export class UsageRecorder {
       const seen = lastUsed.get(entry.apiKeyId);
       if (!seen || seen < entry.createdAt) lastUsed.set(entry.apiKeyId, entry.createdAt);
     }
-    // One array parameter per column, bound (not inlined into the SQL text): a batch of any
-    // size is one short statement for PostgreSQL to parse.
-    const columns: Knex.Value[] = [
-      batch.map((entry) => entry.id),
-      batch.map((entry) => entry.apiKeyId),
-      batch.map((entry) => entry.method),
-      batch.map((entry) => entry.route.slice(0, 512)),
-      batch.map((entry) => entry.status),
-      batch.map((entry) => Math.round(entry.latencyMs)),
-      batch.map((entry) => entry.flowCost.toString()),
-      // An array with nulls is still a valid bind value; Knex's type only lists plain arrays.
-      batch.map((entry) => (entry.model ? entry.model.slice(0, 128) : null)) as string[],
-      batch.map((entry) => entry.inputTokens),
-      batch.map((entry) => entry.outputTokens),
-      batch.map((entry) => entry.createdAt.toISOString()),
-    ];
-    const knex = this.orm.em.getKnex();
-    await knex.transaction(async (trx) => {
-      await trx.raw(
-        `insert into api_key_usage (id, api_key_id, method, route, status, latency_ms,
-           flow_cost, model, input_tokens, output_tokens, created_at)
-         select * from unnest(?::uuid[], ?::uuid[], ?::varchar[], ?::varchar[], ?::smallint[],
-           ?::int[], ?::bigint[], ?::varchar[], ?::int[], ?::int[], ?::timestamptz[])
-         on conflict (id) do nothing`,
-        columns,
-      );
-      await trx.raw(
-        `update api_keys set last_used_at = greatest(coalesce(last_used_at, v.at), v.at)
-         from unnest(?::uuid[], ?::timestamptz[]) as v(id, at)
-         where api_keys.id = v.id`,
-        [[...lastUsed.keys()], [...lastUsed.values()].map((at) => at.toISOString())],
-      );
+    const keyIds = [...lastUsed.keys()];
+    const lastUsedAt = [...lastUsed.values()].map((at) => at.toISOString());
+    // One transaction per batch: the rows and the keys' last use commit together.
+    await this.orm.em.fork().transactional(async (tx) => {
+      const sql = sqlOf(tx);
+      await sql.run(insertUsage, [
+        batch.map((entry) => entry.id),
+        batch.map((entry) => entry.apiKeyId),
+        batch.map((entry) => entry.method),
+        batch.map((entry) => entry.route.slice(0, 512)),
+        batch.map((entry) => entry.status),
+        batch.map((entry) => Math.round(entry.latencyMs)),
+        batch.map((entry) => entry.flowCost.toString()),
+        batch.map((entry) => (entry.model ? entry.model.slice(0, 128) : null)),
+        batch.map((entry) => entry.inputTokens),
+        batch.map((entry) => entry.outputTokens),
+        batch.map((entry) => entry.createdAt.toISOString()),
+      ]);
+      await sql.run(touchKeys, [keyIds, lastUsedAt]);
     });
   }
 }

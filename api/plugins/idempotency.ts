@@ -8,6 +8,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import stringify from 'safe-stable-stringify';
+import { sqlOf, statement } from '../../shared/db/sql';
 import type { SealedBox } from '../../shared/domain/sealed-box';
 import { AppError } from '../../shared/errors';
 
@@ -59,10 +60,56 @@ interface StoredKey {
   id: string;
   fingerprint: string;
   status: 'in_progress' | 'completed';
-  response_status: number | null;
-  response_headers: Record<string, string> | null;
-  response_body: string | null;
+  responseStatus: number | null;
+  responseHeaders: Record<string, string> | null;
+  responseBody: string | null;
 }
+
+/** Who asked what with which key: a record's unique identity. */
+type KeyOf = [principal: string, method: string, path: string, key: string];
+
+/**
+ * Inserts a fresh claim, or takes over an expired record or an abandoned in-flight one; a row
+ * only when this request now holds the key.
+ */
+const claimKey = statement<{ id: string }, [id: string, ...KeyOf, fingerprint: string]>(
+  'idempotency.claim',
+  `insert into idempotency_keys
+     (id, principal, method, path, key, fingerprint, status, locked_at, created_at, expires_at)
+   values ($1, $2, $3, $4, $5, $6, 'in_progress', now(), now(), now() + ${RETENTION})
+   on conflict (principal, method, path, key) do update set
+     id = excluded.id, fingerprint = excluded.fingerprint, status = 'in_progress',
+     response_status = null, response_headers = null, response_body = null,
+     locked_at = now(), created_at = now(), expires_at = excluded.expires_at
+   where idempotency_keys.expires_at <= now()
+      or (idempotency_keys.status = 'in_progress'
+          and idempotency_keys.locked_at < now() - ${LOCK_LEASE})
+   returning id`,
+);
+
+/** The record another request holds for the same key. */
+const storedKey = statement<StoredKey, KeyOf>(
+  'idempotency.stored',
+  `select id, fingerprint, status, response_status as "responseStatus",
+          response_headers as "responseHeaders", response_body as "responseBody"
+     from idempotency_keys where principal = $1 and method = $2 and path = $3 and key = $4`,
+);
+
+/** A 5xx or an unfinished request gives its key back: the client may retry. */
+const releaseKey = statement<Record<string, never>, [id: string]>(
+  'idempotency.release',
+  'delete from idempotency_keys where id = $1',
+);
+
+/** The finished response, kept for replay until the record expires. */
+const completeKey = statement<
+  Record<string, never>,
+  [status: number, headers: string, body: string | null, id: string]
+>(
+  'idempotency.complete',
+  `update idempotency_keys set status = 'completed', response_status = $1,
+     response_headers = $2::jsonb, response_body = $3, locked_at = null where id = $4`,
+);
 
 function principalOf(request: FastifyRequest): string {
   return request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
@@ -87,28 +134,11 @@ function sealContext(request: FastifyRequest, recordId: string): string[] {
 
 async function claim(request: FastifyRequest, key: string, fingerprint: string) {
   const id = randomUUID();
-  const params = [id, principalOf(request), request.method, pathOf(request), key, fingerprint];
-  // Inserts a fresh claim, or takes over an expired record or an abandoned in-flight one.
-  const claimed = await request.em.execute<{ id: string }[]>(
-    `insert into idempotency_keys
-       (id, principal, method, path, key, fingerprint, status, locked_at, created_at, expires_at)
-     values (?, ?, ?, ?, ?, ?, 'in_progress', now(), now(), now() + ${RETENTION})
-     on conflict (principal, method, path, key) do update set
-       id = excluded.id, fingerprint = excluded.fingerprint, status = 'in_progress',
-       response_status = null, response_headers = null, response_body = null,
-       locked_at = now(), created_at = now(), expires_at = excluded.expires_at
-     where idempotency_keys.expires_at <= now()
-        or (idempotency_keys.status = 'in_progress'
-            and idempotency_keys.locked_at < now() - ${LOCK_LEASE})
-     returning id`,
-    params,
-  );
-  if (claimed.length > 0) return { claimed: true as const, id };
-  const [existing] = await request.em.execute<StoredKey[]>(
-    `select id, fingerprint, status, response_status, response_headers, response_body
-       from idempotency_keys where principal = ? and method = ? and path = ? and key = ?`,
-    params.slice(1, 5),
-  );
+  const keyOf: KeyOf = [principalOf(request), request.method, pathOf(request), key];
+  const sql = sqlOf(request.em);
+  const claimed = await sql.row(claimKey, [id, ...keyOf, fingerprint]);
+  if (claimed) return { claimed: true as const, id };
+  const existing = await sql.row(storedKey, keyOf);
   return { claimed: false as const, existing };
 }
 
@@ -119,8 +149,8 @@ async function claim(request: FastifyRequest, key: string, fingerprint: string) 
  * so that the request is not run a second time.
  */
 function storedBody(box: SealedBox, request: FastifyRequest, stored: StoredKey): string | null {
-  if (stored.response_body === null || !isSecretRoute(request)) return stored.response_body;
-  const opened = box.open(stored.response_body, sealContext(request, stored.id));
+  if (stored.responseBody === null || !isSecretRoute(request)) return stored.responseBody;
+  const opened = box.open(stored.responseBody, sealContext(request, stored.id));
   if (opened !== null) return opened;
   request.log.error(
     { idempotencyRecord: stored.id },
@@ -135,8 +165,8 @@ function storedBody(box: SealedBox, request: FastifyRequest, stored: StoredKey):
 
 function replay(box: SealedBox, request: FastifyRequest, reply: FastifyReply, stored: StoredKey) {
   const body = storedBody(box, request, stored);
-  reply.code(stored.response_status ?? 200);
-  for (const [name, value] of Object.entries(stored.response_headers ?? {})) {
+  reply.code(stored.responseStatus ?? 200);
+  for (const [name, value] of Object.entries(stored.responseHeaders ?? {})) {
     reply.header(name, value);
   }
   reply.header('idempotent-replayed', 'true');
@@ -144,7 +174,7 @@ function replay(box: SealedBox, request: FastifyRequest, reply: FastifyReply, st
 }
 
 async function release(request: FastifyRequest, id: string): Promise<void> {
-  await request.em.execute('delete from idempotency_keys where id = ?', [id]);
+  await sqlOf(request.em).run(releaseKey, [id]);
 }
 
 /** SHA-256 of the canonical JSON (sorted keys) of the validated body and query. */
@@ -217,11 +247,12 @@ async function storeResponse(
       body !== null && isSecretRoute(request)
         ? box.seal(body, sealContext(request, claimed))
         : body;
-    await request.em.execute(
-      `update idempotency_keys set status = 'completed', response_status = ?,
-         response_headers = ?, response_body = ?, locked_at = null where id = ?`,
-      [reply.statusCode, JSON.stringify(headers), stored, claimed],
-    );
+    await sqlOf(request.em).run(completeKey, [
+      reply.statusCode,
+      JSON.stringify(headers),
+      stored,
+      claimed,
+    ]);
   } catch (err) {
     // The response is still correct; the key stays locked until its lease runs out.
     request.log.error({ err }, 'could not store the idempotent response');

@@ -1,5 +1,6 @@
 import type { AppError } from '../errors';
 import type { EntityManager } from './orm';
+import { sqlOf, statement, type Statement } from './sql';
 
 /**
  * A per-user cap on rows a user holds (active API keys, webhooks). Inside the caller's
@@ -16,21 +17,30 @@ export interface UserCap {
   refusal: () => AppError;
 }
 
+/** The user's row, locked until the caller's transaction ends. */
+const lockUser = statement<{ id: number }, [userId: number]>(
+  'user_cap.lock_user',
+  'select id from users where id = $1 for update',
+);
+
 export async function lockUserAndCheckCap(
   em: EntityManager,
   userId: number,
   cap: UserCap,
 ): Promise<void> {
-  await em.execute('select id from users where id = ? for update', [userId]);
+  await sqlOf(em).rows(lockUser, [userId]);
   if ((await cap.count(em)) >= cap.max) throw cap.refusal();
 }
 
-/** `count(*)` of one statement whose single parameter is the user id. */
+/**
+ * Runs `counted` on `em` (the caller's transaction): the user's rows that count against the
+ * cap, as `select count(*)::int as count … where user_id = $1 …`.
+ */
 export async function countForUser(
   em: EntityManager,
-  sql: string,
+  counted: Statement<{ count: number }, [userId: number]>,
   userId: number,
 ): Promise<number> {
-  const [row] = await em.execute<{ count: string }[]>(sql, [userId]);
-  return Number(row?.count ?? 0);
+  const row = await sqlOf(em).row(counted, [userId]);
+  return row?.count ?? 0;
 }

@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EntityManager } from '../../../shared/db/orm';
+import { sqlOf, statement } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import { OutboundError, type OutboundClient } from '../../../shared/net/outbound-client';
 
@@ -137,29 +138,40 @@ export interface LinkedUser {
   matrixUserId: string | null;
 }
 
-interface UserRow {
-  id: number;
-  address: string | null;
-  matrix_user_id: string | null;
-}
+/** Finds or creates the user: the no-op update makes RETURNING answer both ways (as SIWE). */
+const upsertMatrixUser = statement<LinkedUser, [matrixUserId: string]>(
+  'auth.matrix_user',
+  `insert into users (matrix_user_id) values ($1)
+   on conflict (matrix_user_id) do update set matrix_user_id = excluded.matrix_user_id
+   returning id, address, matrix_user_id as "matrixUserId"`,
+);
 
-const fromRow = (row: UserRow): LinkedUser => ({
-  id: row.id,
-  address: row.address,
-  matrixUserId: row.matrix_user_id,
-});
+/** Gives the user this Matrix account; no row when it already has it. */
+const setMatrixAccount = statement<LinkedUser, [matrixUserId: string, userId: number]>(
+  'auth.link_matrix',
+  `update users set matrix_user_id = $1
+    where id = $2 and matrix_user_id is distinct from $1
+   returning id, address, matrix_user_id as "matrixUserId"`,
+);
+
+/** The user as it is, when linking changed nothing. */
+const userById = statement<LinkedUser, [userId: number]>(
+  'auth.user',
+  'select id, address, matrix_user_id as "matrixUserId" from users where id = $1',
+);
+
+/** Gives the user this wallet if it has none; no row when it already has one. */
+const setWallet = statement<LinkedUser, [address: string, userId: number]>(
+  'auth.link_wallet',
+  `update users set address = $1 where id = $2 and address is null
+   returning id, address, matrix_user_id as "matrixUserId"`,
+);
 
 /** The user who signs in with this Matrix account, created on its first login. */
 export async function matrixUser(em: EntityManager, matrixUserId: string): Promise<LinkedUser> {
-  // The no-op update makes RETURNING answer both ways (as the SIWE login does).
-  const [row] = await em.execute<UserRow[]>(
-    `insert into users (matrix_user_id) values (?)
-     on conflict (matrix_user_id) do update set matrix_user_id = excluded.matrix_user_id
-     returning id, address, matrix_user_id`,
-    [matrixUserId],
-  );
+  const row = await sqlOf(em).row(upsertMatrixUser, [matrixUserId]);
   if (!row) throw new Error('matrix user upsert returned nothing');
-  return fromRow(row);
+  return row;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -179,14 +191,10 @@ export async function linkMatrixAccount(
   userId: number,
   matrixUserId: string,
 ): Promise<{ user: LinkedUser; changed: boolean }> {
-  let rows: UserRow[];
+  const sql = sqlOf(em);
+  let updated: LinkedUser | undefined;
   try {
-    rows = await em.execute<UserRow[]>(
-      `update users set matrix_user_id = ?
-       where id = ? and matrix_user_id is distinct from ?
-       returning id, address, matrix_user_id`,
-      [matrixUserId, userId, matrixUserId],
-    );
+    updated = await sql.row(setMatrixAccount, [matrixUserId, userId]);
   } catch (error) {
     if (!isUniqueViolation(error, 'users_matrix_user_id_unique')) throw error;
     throw new AppError(
@@ -194,15 +202,11 @@ export async function linkMatrixAccount(
       `openidToken: the Matrix account ${matrixUserId} is already linked to another user`,
     );
   }
-  const [updated] = rows;
-  if (updated) return { user: fromRow(updated), changed: true };
+  if (updated) return { user: updated, changed: true };
   // Nothing updated: the user already has this Matrix account.
-  const [current] = await em.execute<UserRow[]>(
-    'select id, address, matrix_user_id from users where id = ?',
-    [userId],
-  );
+  const current = await sql.row(userById, [userId]);
   if (!current) throw new Error(`user ${userId} of a live credential does not exist`);
-  return { user: fromRow(current), changed: false };
+  return { user: current, changed: false };
 }
 
 /**
@@ -216,12 +220,7 @@ export async function linkWallet(
   address: string,
 ): Promise<LinkedUser | null> {
   try {
-    const [row] = await em.execute<UserRow[]>(
-      `update users set address = ? where id = ? and address is null
-       returning id, address, matrix_user_id`,
-      [address, userId],
-    );
-    return row ? fromRow(row) : null;
+    return (await sqlOf(em).row(setWallet, [address, userId])) ?? null;
   } catch (error) {
     if (!isUniqueViolation(error, 'users_address_unique')) throw error;
     throw new AppError(

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import type { EntityManager } from '../../../shared/db/orm';
+import { sqlOf, statement } from '../../../shared/db/sql';
 import type { Actor } from '../../access/actor';
 import type { ApiKeyStore } from '../../access/api-key-store';
 import type { SessionStore } from '../../access/session-store';
@@ -43,6 +44,20 @@ async function invalidateUser(deps: AuthDeps, userId: number): Promise<void> {
   await Promise.all([deps.sessions.invalidateUser(userId), deps.apiKeys.invalidateUser(userId)]);
 }
 
+/**
+ * The user who signs in with this wallet: its first login creates it; the no-op update makes
+ * RETURNING answer both ways.
+ */
+const upsertWalletUser = statement<
+  { id: number; address: string; matrixUserId: string | null },
+  [address: string]
+>(
+  'auth.wallet_user',
+  `insert into users (address) values ($1)
+   on conflict (address) do update set address = excluded.address
+   returning id, address, matrix_user_id as "matrixUserId"`,
+);
+
 /** Step 1 of SIWE: a single-use nonce. Anyone may ask (the actor changes nothing). */
 export async function nonce(deps: Pick<AuthDeps, 'siwe'>, _actor: Actor | null) {
   const { nonce: value, expiresAt } = await issueNonce(deps.siwe);
@@ -71,18 +86,10 @@ export async function verifyWallet(
       return { body: { user: { ...linked, address } }, sessionToken: null };
     }
   }
-  // First login creates the user; the no-op update makes RETURNING answer both ways.
-  const [user] = await deps.em.execute<
-    { id: number; address: string; matrix_user_id: string | null }[]
-  >(
-    `insert into users (address) values (?)
-     on conflict (address) do update set address = excluded.address
-     returning id, address, matrix_user_id`,
-    [address],
-  );
+  const user = await sqlOf(deps.em).row(upsertWalletUser, [address]);
   if (!user) throw new Error('user upsert returned nothing');
   return {
-    body: { user: { id: user.id, address: user.address, matrixUserId: user.matrix_user_id } },
+    body: { user },
     sessionToken: await startSession(deps, user.id),
   };
 }

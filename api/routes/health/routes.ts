@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sqlOf, statement } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import { pingTemporal } from '../../../shared/temporal';
 import type { ApiDeps } from '../../deps';
@@ -8,6 +9,9 @@ import { liveSchema, readySchema } from './schemas';
 const CHECK_TIMEOUT_MS = 2000;
 
 type Dependency = 'postgres' | 'redis' | 'temporal';
+
+/** PostgreSQL answers a statement on a connection of the entity manager's pool. */
+const postgresPing = statement<{ ok: number }>('health.ping', 'select 1 as ok');
 
 function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
@@ -19,7 +23,7 @@ function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
 
 export const healthRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, { deps }) => {
   const checks: Record<Dependency, () => Promise<unknown>> = {
-    postgres: () => deps.orm.em.fork().execute('select 1'),
+    postgres: () => sqlOf(deps.orm.em.fork()).rows(postgresPing, []),
     // A hanging Redis fails it through the command timeout (docs/decisions.md, "Redis when
     // slow or down"): by default within 1 s, inside this check's 2 s.
     redis: () => deps.redis.ping(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ApiKey } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { Sql } from '../../../shared/db/sql';
+import { statement, type Sql } from '../../../shared/db/sql';
 import { countForUser, lockUserAndCheckCap } from '../../../shared/db/user-cap';
 import { apiKeyPrefix, generateApiKey } from '../../../shared/domain/api-key';
 import { flowNumber, formatFlow } from '../../../shared/domain/flow';
@@ -76,16 +76,17 @@ export function publicKey(key: KeyFields, now = new Date()): PublicKey {
   };
 }
 
+/** The user's active keys: those that count against the cap. */
+const activeKeyCount = statement<{ count: number }, [userId: number]>(
+  'keys.active_count',
+  `select count(*)::int as count from api_keys where user_id = $1
+      and revoked_at is null and (expires_at is null or expires_at > now())`,
+);
+
 /** Serialises key creation per user (the row lock on the user) and enforces the key cap. */
 function lockUserForNewKey(em: EntityManager, userId: number): Promise<void> {
   return lockUserAndCheckCap(em, userId, {
-    count: (tx) =>
-      countForUser(
-        tx,
-        `select count(*) as count from api_keys where user_id = ?
-           and revoked_at is null and (expires_at is null or expires_at > now())`,
-        userId,
-      ),
+    count: (tx) => countForUser(tx, activeKeyCount, userId),
     max: MAX_ACTIVE_KEYS_PER_USER,
     refusal: () =>
       new AppError(
