@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { MikroORM } from '../shared/db/orm';
+import { sqlOf, statement } from '../shared/db/sql';
 import { workflowIds } from '../shared/temporal';
 import { enqueueOutboxEvent } from '../shared/outbox/outbox';
 import type { WebhookReceiver } from '../test/helpers/webhook-receiver';
@@ -113,13 +114,14 @@ export async function measureDeliveries(
   return { ...summarize(startedAt, doneAt), stages: await stageMedians(target.orm, phase) };
 }
 
+/** The deliveries of a phase. */
+const phaseDeliveries = statement<{ id: string }, [phase: string]>(
+  'bench.phase_deliveries',
+  `select id from webhook_deliveries where payload #>> '{data,phase}' = $1`,
+);
+
 async function waitForClosed(target: DeliveryTarget, phase: string, concurrency: number) {
-  const rows = await target.orm.em
-    .fork()
-    .execute<{ id: string }[]>(
-      `select id from webhook_deliveries where payload #>> '{data,phase}' = ?`,
-      [phase],
-    );
+  const rows = await sqlOf(target.orm.em.fork()).rows(phaseDeliveries, [phase]);
   await runPool(rows.length, concurrency, async (i) => {
     await target.client.workflow.getHandle(workflowIds.webhookDelivery(rows[i]!.id)).result();
   });
@@ -137,9 +139,10 @@ export interface DeliveryStages {
   settle: number;
 }
 
-async function stageMedians(orm: MikroORM, phase: string): Promise<DeliveryStages> {
-  const [row] = await orm.em.fork().execute<DeliveryStages[]>(
-    `with stages as (
+/** The medians of a phase's stages, from its first attempts. */
+const phaseStageMedians = statement<DeliveryStages, [phase: string]>(
+  'bench.phase_stage_medians',
+  `with stages as (
        select extract(epoch from d.created_at - o.created_at) * 1000 as dispatch,
          extract(epoch from a.started_at - d.created_at) * 1000 as start,
          a.duration_ms as post,
@@ -147,28 +150,37 @@ async function stageMedians(orm: MikroORM, phase: string): Promise<DeliveryStage
        from webhook_deliveries d
        join outbox_events o on o.id = d.outbox_event_id
        join webhook_delivery_attempts a on a.delivery_id = d.id and a.attempt = 1
-       where d.payload #>> '{data,phase}' = ?
+       where d.payload #>> '{data,phase}' = $1
      )
      select percentile_cont(0.5) within group (order by dispatch)::float8 as dispatch,
        percentile_cont(0.5) within group (order by start)::float8 as start,
        percentile_cont(0.5) within group (order by post)::float8 as post,
        percentile_cont(0.5) within group (order by settle)::float8 as settle
      from stages`,
-    [phase],
-  );
-  return row!;
+);
+
+async function stageMedians(orm: MikroORM, phase: string): Promise<DeliveryStages> {
+  return (await sqlOf(orm.em.fork()).row(phaseStageMedians, [phase]))!;
 }
+
+interface SettledRow {
+  settled: number;
+  undispatched: number;
+}
+
+/** A phase's settled deliveries, and the outbox rows not dispatched yet (anyone's). */
+const phaseSettled = statement<SettledRow, [phase: string]>(
+  'bench.phase_settled',
+  `select
+     (select count(*)::int from webhook_deliveries
+      where status <> 'pending' and payload #>> '{data,phase}' = $1) as settled,
+     (select count(*)::int from outbox_events where dispatched_at is null) as undispatched`,
+);
 
 /** Every delivery row settled and the outbox drained: no tail leaks into the next phase. */
 async function waitForSettled(orm: MikroORM, phase: string, n: number): Promise<void> {
   await waitUntil(`${phase}: deliveries settled`, async () => {
-    const [row] = await orm.em.fork().execute<{ settled: number; undispatched: number }[]>(
-      `select
-         (select count(*)::int from webhook_deliveries
-          where status <> 'pending' and payload #>> '{data,phase}' = ?) as settled,
-         (select count(*)::int from outbox_events where dispatched_at is null) as undispatched`,
-      [phase],
-    );
+    const row = await sqlOf(orm.em.fork()).row(phaseSettled, [phase]);
     return row!.settled >= n && row!.undispatched === 0;
   });
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DISPATCH_POLLS_PER_RUN, ensureWebhookDispatcher } from '../api/maintenance';
 import { loadConfig, type Config } from '../shared/config';
 import { initOrm, migrate, type MikroORM } from '../shared/db/orm';
+import { sqlOf, statement } from '../shared/db/sql';
 import { generateSigningSecret } from '../shared/domain/signature';
 import { createLogger } from '../shared/logger';
 import { createRedis } from '../shared/redis';
@@ -56,18 +57,26 @@ interface Setup {
   oneActivity: WorkflowTarget;
 }
 
+const insertUser = statement<{ id: number }, [address: string]>(
+  'bench.insert_user',
+  `insert into users (address, created_at) values ($1, now()) returning id`,
+);
+
+/** A subscription to every event. */
+const insertWebhook = statement<
+  Record<string, never>,
+  [userId: number, url: string, secret: string]
+>(
+  'bench.insert_webhook',
+  `insert into webhooks (id, user_id, url, events, secret, created_at)
+   values (gen_random_uuid(), $1, $2, '{}', $3, now())`,
+);
+
 /** A user with one subscription (all events) to the loopback receiver. */
 async function subscribe(orm: MikroORM, receiver: WebhookReceiver): Promise<number> {
-  const em = orm.em.fork();
-  const [user] = await em.execute<{ id: number }[]>(
-    `insert into users (address, created_at) values (?, now()) returning id`,
-    [`0x${randomBytes(20).toString('hex')}`],
-  );
-  await em.execute(
-    `insert into webhooks (id, user_id, url, events, secret, created_at)
-     values (gen_random_uuid(), ?, ?, '{}', ?, now())`,
-    [user!.id, receiver.url(RECEIVER_PATH), generateSigningSecret()],
-  );
+  const sql = sqlOf(orm.em.fork());
+  const user = await sql.row(insertUser, [`0x${randomBytes(20).toString('hex')}`]);
+  await sql.run(insertWebhook, [user!.id, receiver.url(RECEIVER_PATH), generateSigningSecret()]);
   return user!.id;
 }
 

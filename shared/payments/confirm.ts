@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentPurpose } from '../db/entities/payment';
 import { flowNumber } from '../domain/flow';
 import { usdNumber } from '../domain/billing';
+import { sqlOf, statement } from '../db/sql';
 import { creditUser } from '../flow/ledger';
 import { enqueueOutboxEvent } from '../outbox/outbox';
 import type { ProviderName } from './provider';
@@ -28,15 +29,36 @@ export interface ConfirmedPayment {
   newlyPaid: boolean;
 }
 
+/** A payment as its confirmation needs it (`bigint` amounts as strings). */
 interface PaidRow {
-  user_id: number;
+  userId: number;
   purpose: PaymentPurpose;
   provider: ProviderName;
-  amount_usd_cents: string;
-  amount_flow: string | null;
-  applied_at: Date | null;
+  amountUsdCents: string;
+  amountFlow: string | null;
+  appliedAt: Date | null;
   status: string;
 }
+
+const PAID_COLUMNS = `user_id as "userId", purpose, provider, amount_usd_cents as "amountUsdCents",
+  amount_flow as "amountFlow", applied_at as "appliedAt", status`;
+
+/** The conditional UPDATE that makes a payment paid: only one confirmation gets its row. */
+const markPaid = statement<
+  PaidRow,
+  [providerPaymentId: string, now: Date, paymentId: string, provider: ProviderName]
+>(
+  'payments.mark_paid',
+  `update payments set status = 'paid', provider_payment_id = $1, paid_at = $2, updated_at = $2
+    where id = $3 and provider = $4 and status <> 'paid'
+    returning ${PAID_COLUMNS}`,
+);
+
+/** The payment as it is, for a confirmation that did not make it paid. */
+const paymentByProvider = statement<PaidRow, [paymentId: string, provider: ProviderName]>(
+  'payments.by_provider',
+  `select ${PAID_COLUMNS} from payments where id = $1 and provider = $2`,
+);
 
 /**
  * Marks a payment paid, once. One transaction: the conditional UPDATE decides which of any
@@ -51,23 +73,17 @@ export async function confirmPayment(
 ): Promise<ConfirmedPayment | null> {
   try {
     return await em.transactional(async (tx) => {
-      const [paid] = await tx.execute<PaidRow[]>(
-        `update payments set status = 'paid', provider_payment_id = ?, paid_at = ?, updated_at = ?
-         where id = ? and provider = ? and status <> 'paid'
-         returning user_id, purpose, provider, amount_usd_cents, amount_flow, applied_at, status`,
-        [
-          confirmation.providerPaymentId,
-          confirmation.now,
-          confirmation.now,
-          confirmation.paymentId,
-          confirmation.provider,
-        ],
-      );
+      const paid = await sqlOf(tx).row(markPaid, [
+        confirmation.providerPaymentId,
+        confirmation.now,
+        confirmation.paymentId,
+        confirmation.provider,
+      ]);
       if (!paid) return alreadyPaid(tx, confirmation);
       await recordPaid(tx, confirmation, paid);
       return {
         id: confirmation.paymentId,
-        userId: paid.user_id,
+        userId: paid.userId,
         purpose: paid.purpose,
         needsLifecycle: paid.purpose !== 'topup',
         newlyPaid: true,
@@ -83,40 +99,39 @@ async function alreadyPaid(
   em: EntityManager,
   confirmation: Confirmation,
 ): Promise<ConfirmedPayment | null> {
-  const [row] = await em.execute<PaidRow[]>(
-    `select user_id, purpose, provider, amount_usd_cents, amount_flow, applied_at, status
-     from payments where id = ? and provider = ?`,
-    [confirmation.paymentId, confirmation.provider],
-  );
+  const row = await sqlOf(em).row(paymentByProvider, [
+    confirmation.paymentId,
+    confirmation.provider,
+  ]);
   if (!row || row.status !== 'paid') return null;
   return {
     id: confirmation.paymentId,
-    userId: row.user_id,
+    userId: row.userId,
     purpose: row.purpose,
-    needsLifecycle: row.purpose !== 'topup' && row.applied_at === null,
+    needsLifecycle: row.purpose !== 'topup' && row.appliedAt === null,
     newlyPaid: false,
   };
 }
 
 async function recordPaid(em: EntityManager, confirmation: Confirmation, paid: PaidRow) {
-  const amountFlow = paid.amount_flow === null ? 0n : BigInt(paid.amount_flow);
+  const amountFlow = paid.amountFlow === null ? 0n : BigInt(paid.amountFlow);
   if (paid.purpose === 'topup' && amountFlow > 0n) {
-    await creditUser(em, paid.user_id, amountFlow, {
+    await creditUser(em, paid.userId, amountFlow, {
       reason: 'topup',
       refType: TOPUP_REF_TYPE,
       refId: confirmation.paymentId,
-      metadata: { provider: paid.provider, amountUsd: usdNumber(BigInt(paid.amount_usd_cents)) },
+      metadata: { provider: paid.provider, amountUsd: usdNumber(BigInt(paid.amountUsdCents)) },
       now: confirmation.now,
     });
   }
   await enqueueOutboxEvent(em, {
-    userId: paid.user_id,
+    userId: paid.userId,
     event: 'payment.received',
     data: {
       payment_id: confirmation.paymentId,
       purpose: paid.purpose,
       provider: paid.provider,
-      amount_usd: usdNumber(BigInt(paid.amount_usd_cents)),
+      amount_usd: usdNumber(BigInt(paid.amountUsdCents)),
       amount_flow: flowNumber(amountFlow),
     },
     dedupeKey: `payment.received:${confirmation.paymentId}`,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlOf, statement } from '../db/sql';
 import type { Logger } from '../logger';
 import { confirmPayment, type ConfirmedPayment } from './confirm';
 import type { HttpProviders } from './invoices';
@@ -13,8 +14,24 @@ import { ProviderError, type HttpProviderName } from './provider';
 export interface OpenInvoice {
   id: string;
   provider: string;
-  provider_invoice_id: string;
+  providerInvoiceId: string;
 }
+
+const OPEN_INVOICE = `select id, provider, provider_invoice_id as "providerInvoiceId" from payments`;
+const OPEN_AND_NEWEST = `status = 'pending' and provider_invoice_id is not null
+  order by created_at desc limit $2`;
+
+/** One user's open subscription invoices (top-ups left out), newest first. */
+const usersOpenInvoices = statement<OpenInvoice, [userId: number, limit: number]>(
+  'payments.open_invoices_of_user',
+  `${OPEN_INVOICE} where user_id = $1 and purpose <> 'topup' and ${OPEN_AND_NEWEST}`,
+);
+
+/** Everyone's open invoices created after a time, newest first. */
+const recentOpenInvoices = statement<OpenInvoice, [createdAfter: Date, limit: number]>(
+  'payments.open_invoices_recent',
+  `${OPEN_INVOICE} where created_at > $1 and ${OPEN_AND_NEWEST}`,
+);
 
 /** Pending invoices of the HTTP providers, newest first: one user's, or all recent ones. */
 export async function openInvoices(
@@ -22,16 +39,9 @@ export async function openInvoices(
   scope: { userId: number; subscriptionsOnly: true } | { createdAfter: Date },
   limit: number,
 ): Promise<OpenInvoice[]> {
-  const [where, params] =
-    'userId' in scope
-      ? [`user_id = ? and purpose <> 'topup'`, [scope.userId]]
-      : [`created_at > ?`, [scope.createdAfter]];
-  return em.execute<OpenInvoice[]>(
-    `select id, provider, provider_invoice_id from payments
-     where ${where} and status = 'pending' and provider_invoice_id is not null
-     order by created_at desc limit ${limit}`,
-    params,
-  );
+  return 'userId' in scope
+    ? sqlOf(em).rows(usersOpenInvoices, [scope.userId, limit])
+    : sqlOf(em).rows(recentOpenInvoices, [scope.createdAfter, limit]);
 }
 
 /**
@@ -47,7 +57,7 @@ export async function confirmPaidAtProvider(
     const provider = deps.providers[invoice.provider as HttpProviderName];
     if (!provider) continue;
     try {
-      const found = await provider.fetchStatus(invoice.provider_invoice_id);
+      const found = await provider.fetchStatus(invoice.providerInvoiceId);
       if (found.status !== 'paid') continue;
       const payment = await confirmPayment(deps.em, {
         paymentId: invoice.id,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlOf, statement } from '../db/sql';
 import { confirmPayment, type ConfirmedPayment } from './confirm';
 
 /**
@@ -30,28 +31,47 @@ export function usdtProviderPaymentId(transfer: Pick<UsdtTransfer, 'txHash' | 'l
   return `${transfer.txHash.toLowerCase()}:${transfer.logIndex}`;
 }
 
+interface PaymentIdRow {
+  id: string;
+}
+
 /**
  * The invoice a transfer pays: same chain, exactly its amount, not paid yet, and the block time
  * within the invoice's life (give or take the clock skew). An invoice's amount is unique only
  * among pending ones, so an expired invoice and a newer one may share it: the one whose life
  * contains the block time exactly comes first, then the pending one, then the newest.
  */
+const invoiceForTransfer = statement<
+  PaymentIdRow,
+  [chainId: number, value: string, skew: string, blockTime: Date]
+>(
+  'payments.usdt_invoice_for_transfer',
+  `select id from payments
+    where provider = 'usdt_bep20' and chain_id = $1 and amount_units = $2::numeric
+      and status in ('pending', 'expired')
+      and created_at - $3::interval <= $4::timestamptz
+      and $4::timestamptz <= expires_at + $3::interval
+    order by (created_at <= $4::timestamptz and $4::timestamptz <= expires_at) desc,
+             (status = 'pending') desc,
+             created_at desc
+    limit 1
+    for update`,
+);
+
+/** The payment a transfer (its provider payment id) already confirmed. */
+const paymentOfTransfer = statement<PaymentIdRow, [providerPaymentId: string]>(
+  'payments.usdt_by_transfer',
+  `select id from payments where provider = 'usdt_bep20' and provider_payment_id = $1`,
+);
+
 async function invoiceFor(em: EntityManager, transfer: UsdtTransfer): Promise<string | null> {
   const skew = `${USDT_CLOCK_SKEW_MS} milliseconds`;
-  const at = transfer.blockTime;
-  const [row] = await em.execute<{ id: string }[]>(
-    `select id from payments
-      where provider = 'usdt_bep20' and chain_id = ? and amount_units = ?::numeric
-        and status in ('pending', 'expired')
-        and created_at - ?::interval <= ?::timestamptz
-        and ?::timestamptz <= expires_at + ?::interval
-      order by (created_at <= ?::timestamptz and ?::timestamptz <= expires_at) desc,
-               (status = 'pending') desc,
-               created_at desc
-      limit 1
-      for update`,
-    [transfer.chainId, transfer.value, skew, at, at, skew, at, at],
-  );
+  const row = await sqlOf(em).row(invoiceForTransfer, [
+    transfer.chainId,
+    transfer.value,
+    skew,
+    transfer.blockTime,
+  ]);
   return row?.id ?? null;
 }
 
@@ -67,10 +87,7 @@ export async function confirmUsdtTransfer(
   now: Date,
 ): Promise<ConfirmedPayment | null> {
   const providerPaymentId = usdtProviderPaymentId(transfer);
-  const [earlier] = await em.execute<{ id: string }[]>(
-    `select id from payments where provider = 'usdt_bep20' and provider_payment_id = ?`,
-    [providerPaymentId],
-  );
+  const earlier = await sqlOf(em).row(paymentOfTransfer, [providerPaymentId]);
   const paymentId = earlier?.id ?? (await invoiceFor(em, transfer));
   if (paymentId === null) return null;
   return confirmPayment(em, { paymentId, provider: 'usdt_bep20', providerPaymentId, now });

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Tier } from '../db/entities/subscription';
+import { sqlOf, statement } from '../db/sql';
 
 /**
  * Whose features are on: a subscription in `active` or `grace` (features stay during grace;
@@ -21,13 +22,20 @@ export function entitledTierSql(userId: string): string {
   where s.user_id = ${userId} and s.status in (${ENTITLED_STATUSES_SQL}))`;
 }
 
-/** `entitledTierSql` for MikroORM/knex statements, whose placeholder is `?`. */
+/**
+ * `entitledTierSql` with MikroORM/knex's `?` placeholder, for statements not yet moved to the
+ * runner. Remove once nothing imports it (statements use `entitledTierSql('$n::int')`).
+ */
 export const ENTITLED_TIER_SQL = entitledTierSql('?');
+
+/** The user's entitled tier (null: none). */
+const entitledTierOf = statement<{ tier: Tier | null }, [userId: number]>(
+  'entitlements.tier',
+  `select ${entitledTierSql('$1::int')} as tier`,
+);
 
 /** The tier whose features the user has now, or null. */
 export async function entitledTier(em: EntityManager, userId: number): Promise<Tier | null> {
-  const [row] = await em.execute<{ tier: Tier | null }[]>(`select ${ENTITLED_TIER_SQL} as tier`, [
-    userId,
-  ]);
+  const row = await sqlOf(em).row(entitledTierOf, [userId]);
   return row?.tier ?? null;
 }

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../shared/config';
 import type { EntityManager } from '../../shared/db/orm';
+import { sqlOf, statement } from '../../shared/db/sql';
 import { DAY_MS } from '../../shared/domain/calendar';
 import { TIER_PRICE_USD_CENTS } from '../../shared/domain/tiers';
 import type { Logger } from '../../shared/logger';
@@ -37,6 +38,20 @@ const RECONCILE_LIMIT = 10;
 const RECONCILE_WINDOW_MS = 3 * DAY_MS;
 /** Invoices asked about, and unapplied payments signalled, per reconciler round. */
 const RECONCILE_BATCH = 100;
+
+interface UnappliedPayment {
+  id: string;
+  userId: number;
+}
+
+/** Subscription payments paid over a minute ago and still unapplied, oldest first. */
+const unappliedPayments = statement<UnappliedPayment, [limit: number]>(
+  'payments.unapplied',
+  `select id, user_id as "userId" from payments
+    where status = 'paid' and purpose <> 'topup' and applied_at is null
+      and paid_at < now() - interval '1 minute'
+    order by paid_at limit $1`,
+);
 
 /**
  * Activities of the subscription lifecycle (`workflows/subscription.ts`). Every step is
@@ -174,14 +189,9 @@ export function createSubscriptionActivities(deps: {
         RECONCILE_BATCH,
       );
       const confirmed = await confirmPaidAtProvider({ em, providers, logger: deps.logger }, open);
-      const stuck = await em.execute<{ id: string; user_id: number }[]>(
-        `select id, user_id from payments
-         where status = 'paid' and purpose <> 'topup' and applied_at is null
-           and paid_at < now() - interval '1 minute'
-         order by paid_at limit ${RECONCILE_BATCH}`,
-      );
+      const stuck = await sqlOf(em).rows(unappliedPayments, [RECONCILE_BATCH]);
       // Confirmed now, or confirmed earlier with the signal lost: the lifecycle applies each once.
-      const owed = new Map(stuck.map((payment) => [payment.id, payment.user_id]));
+      const owed = new Map(stuck.map((payment) => [payment.id, payment.userId]));
       for (const payment of confirmed) {
         if (payment.needsLifecycle) owed.set(payment.id, payment.userId);
       }

@@ -9,6 +9,7 @@ import { webhookTaskQueue, workflowIds, workflowTypes } from '../../shared/tempo
 import { ensureSearchAttributesRegistered } from '../../shared/temporal/search-attribute-registration';
 import { searchAttributes } from '../../shared/temporal/search-attributes';
 import type { Config } from '../../shared/config';
+import { sqlOf, statement } from '../../shared/db/sql';
 import { createOutboundClient } from '../../shared/net/outbound-client';
 import { DELIVERY_BODY_LIMIT_BYTES, DELIVERY_TIMEOUT_MS } from '../../shared/webhooks/events';
 import {
@@ -24,6 +25,20 @@ import {
 
 /** Often enough for the workflow's heartbeat timeout to notice a dead worker within seconds. */
 const HEARTBEAT_EVERY_MS = 1000;
+
+interface DeliveryOwner {
+  id: string;
+  webhookId: string;
+  userId: number;
+}
+
+/** The subscription and user of each delivery (one uuid[] parameter). */
+const deliveryOwnersOf = statement<DeliveryOwner, [deliveryIds: readonly string[]]>(
+  'webhooks.delivery_owners',
+  `select d.id, d.webhook_id as "webhookId", w.user_id as "userId" from webhook_deliveries d
+     join webhooks w on w.id = d.webhook_id
+    where d.id = any($1::uuid[])`,
+);
 
 /** Webhook activities: the outbox dispatcher's steps and one delivery attempt. */
 export function createWebhookActivities(deps: { orm: MikroORM; config: Config; temporal: Client }) {
@@ -69,14 +84,8 @@ export function createWebhookActivities(deps: { orm: MikroORM; config: Config; t
   async function deliveryOwners(
     deliveryIds: readonly string[],
   ): Promise<Map<string, { userId: number; webhookId: string }>> {
-    const rows = await deps.orm.em.fork().execute<DeliveryOwner[]>(
-      // The driver expands an array binding into a list, hence `in (?)`.
-      `select d.id, d.webhook_id, w.user_id from webhook_deliveries d
-         join webhooks w on w.id = d.webhook_id
-        where d.id in (?)`,
-      [deliveryIds],
-    );
-    return new Map(rows.map((row) => [row.id, { userId: row.user_id, webhookId: row.webhook_id }]));
+    const rows = await sqlOf(deps.orm.em.fork()).rows(deliveryOwnersOf, [deliveryIds]);
+    return new Map(rows.map((row) => [row.id, { userId: row.userId, webhookId: row.webhookId }]));
   }
 
   return {
@@ -121,12 +130,6 @@ export function createWebhookActivities(deps: { orm: MikroORM; config: Config; t
       }
     },
   };
-}
-
-interface DeliveryOwner {
-  id: string;
-  webhook_id: string;
-  user_id: number;
 }
 
 export type WebhookActivities = ReturnType<typeof createWebhookActivities>;

@@ -5,7 +5,7 @@ import { flowForUsdCents, GRACE_DAYS } from '../../shared/domain/billing';
 import { addUtcMonths, DAY_MS } from '../../shared/domain/calendar';
 import { tierRank } from '../../shared/domain/tiers';
 import { creditUser } from '../../shared/flow/ledger';
-import { epochMs } from '../../shared/db/sql';
+import { epochMs, sqlOf, statement } from '../../shared/db/sql';
 import { enqueueNotification } from '../../shared/notifications/queue';
 import { enqueueOutboxEvent } from '../../shared/outbox/outbox';
 import { TOPUP_REF_TYPE } from '../../shared/payments/confirm';
@@ -23,23 +23,52 @@ interface Row {
   tier: Tier;
   status: SubscriptionStatus;
   provider: string;
-  renews_at_ms: number;
-  grace_until_ms: number | null;
-  cancel_at_period_end: boolean;
-  pending_tier: Tier | null;
-  next_period_payment_id: string | null;
+  renewsAtMs: number;
+  graceUntilMs: number | null;
+  cancelAtPeriodEnd: boolean;
+  pendingTier: Tier | null;
+  nextPeriodPaymentId: string | null;
 }
 
+/** The row's columns as `Row` names them, for a statement on `subscriptions s`. */
+const ROW_COLUMNS = `s.tier, s.status, s.provider, ${epochMs('s.renews_at')} as "renewsAtMs",
+  ${epochMs('s.grace_until')} as "graceUntilMs", s.cancel_at_period_end as "cancelAtPeriodEnd",
+  s.pending_tier as "pendingTier", s.next_period_payment_id as "nextPeriodPaymentId"`;
+
+/** The user's subscription row, locked until the transaction ends. */
+const lockSubscription = statement<Row, [userId: number]>(
+  'subscriptions.lock_row',
+  `select ${ROW_COLUMNS} from subscriptions s where s.user_id = $1 for update`,
+);
+
 async function lockRow(em: EntityManager, userId: number): Promise<Row | null> {
-  const [row] = await em.execute<Row[]>(
-    `select tier, status, provider, ${epochMs('renews_at')} as renews_at_ms,
-       ${epochMs('grace_until')} as grace_until_ms, cancel_at_period_end, pending_tier,
-       next_period_payment_id
-     from subscriptions where user_id = ? for update`,
-    [userId],
-  );
-  return row ?? null;
+  return (await sqlOf(em).row(lockSubscription, [userId])) ?? null;
 }
+
+interface StateRow {
+  status: SubscriptionStatus | null;
+  renewsAtMs: number | null;
+  graceUntilMs: number | null;
+  cancelAtPeriodEnd: boolean | null;
+  nextPeriodPaymentId: string | null;
+  renewalIssued: boolean;
+  unapplied: string[] | null;
+}
+
+/** The user's row (nulls without one), its open renewal, and its paid but unapplied payments. */
+const subscriptionState = statement<StateRow, [now: Date, userId: number]>(
+  'subscriptions.state',
+  `select s.status, ${epochMs('s.renews_at')} as "renewsAtMs",
+     ${epochMs('s.grace_until')} as "graceUntilMs", s.cancel_at_period_end as "cancelAtPeriodEnd",
+     s.next_period_payment_id as "nextPeriodPaymentId",
+     exists (select 1 from payments p where p.user_id = u.id and p.purpose = 'renewal'
+               and p.status = 'pending' and p.expires_at > $1) as "renewalIssued",
+     (select array_agg(p.id::text order by p.paid_at, p.id) from payments p
+       where p.user_id = u.id and p.status = 'paid' and p.purpose <> 'topup'
+         and p.applied_at is null) as unapplied
+   from users u left join subscriptions s on s.user_id = u.id
+   where u.id = $2`,
+);
 
 /** The row as the workflow plans from it, with the payments it still has to apply. */
 export async function loadSubscriptionState(
@@ -47,26 +76,14 @@ export async function loadSubscriptionState(
   userId: number,
   now: Date,
 ): Promise<SubscriptionState> {
-  const [row] = await em.execute<(Row & { renewal_issued: boolean; unapplied: string[] | null })[]>(
-    `select s.status, ${epochMs('s.renews_at')} as renews_at_ms,
-       ${epochMs('s.grace_until')} as grace_until_ms, s.cancel_at_period_end,
-       s.next_period_payment_id,
-       exists (select 1 from payments p where p.user_id = u.id and p.purpose = 'renewal'
-                 and p.status = 'pending' and p.expires_at > ?) as renewal_issued,
-       (select array_agg(p.id::text order by p.paid_at, p.id) from payments p
-         where p.user_id = u.id and p.status = 'paid' and p.purpose <> 'topup'
-           and p.applied_at is null) as unapplied
-     from users u left join subscriptions s on s.user_id = u.id
-     where u.id = ?`,
-    [now, userId],
-  );
+  const row = await sqlOf(em).row(subscriptionState, [now, userId]);
   return {
     status: row?.status ?? null,
-    renewsAtMs: row?.renews_at_ms ?? null,
-    graceUntilMs: row?.grace_until_ms ?? null,
-    cancelAtPeriodEnd: row?.cancel_at_period_end ?? false,
-    nextPeriodPaid: (row?.next_period_payment_id ?? null) !== null,
-    renewalIssued: row?.renewal_issued ?? false,
+    renewsAtMs: row?.renewsAtMs ?? null,
+    graceUntilMs: row?.graceUntilMs ?? null,
+    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+    nextPeriodPaid: (row?.nextPeriodPaymentId ?? null) !== null,
+    renewalIssued: row?.renewalIssued ?? false,
     unappliedPaymentIds: row?.unapplied ?? [],
   };
 }
@@ -86,9 +103,73 @@ interface PaymentRow {
   tier: Tier;
   provider: string;
   status: string;
-  applied_at: Date | null;
-  amount_usd_cents: string;
+  appliedAt: Date | null;
+  /** `bigint`, as a string. */
+  amountUsdCents: string;
 }
+
+/** The user's payment, locked (before the subscription row) while it is applied. */
+const lockPayment = statement<PaymentRow, [paymentId: string, userId: number]>(
+  'subscriptions.lock_payment',
+  `select purpose, tier, provider, status, applied_at as "appliedAt",
+     amount_usd_cents as "amountUsdCents"
+   from payments where id = $1 and user_id = $2 for update`,
+);
+
+/** Marks a payment applied, with what applying it did. */
+const markApplied = statement<
+  Record<string, never>,
+  [now: Date, outcome: ApplyOutcome, paymentId: string]
+>(
+  'subscriptions.mark_payment_applied',
+  `update payments set applied_at = $1, outcome = $2, updated_at = $1 where id = $3`,
+);
+
+/** A new period from now: a new row, or an ended one started again. */
+const activateSubscription = statement<
+  Record<string, never>,
+  [userId: number, tier: Tier, provider: string, renewsAt: Date, now: Date]
+>(
+  'subscriptions.activate',
+  `insert into subscriptions (user_id, tier, status, provider, renews_at, cancel_at_period_end,
+     pending_tier, grace_until, next_period_payment_id, created_at, updated_at)
+   values ($1, $2, 'active', $3, $4, false, null, null, null, $5, $5)
+   on conflict (user_id) do update set tier = excluded.tier, status = 'active',
+     provider = excluded.provider, renews_at = excluded.renews_at,
+     cancel_at_period_end = false, pending_tier = null, grace_until = null,
+     next_period_payment_id = null, updated_at = excluded.updated_at`,
+);
+
+/** An upgrade: the higher tier at once, `renews_at` unchanged. */
+const upgradeSubscription = statement<
+  Record<string, never>,
+  [tier: Tier, now: Date, userId: number]
+>(
+  'subscriptions.upgrade',
+  `update subscriptions set tier = $1, pending_tier = null, updated_at = $2 where user_id = $3`,
+);
+
+/** The unpaid period paid in grace: active again, the next period from the old `renews_at`. */
+const renewFromGrace = statement<
+  Record<string, never>,
+  [tier: Tier, renewsAt: Date, now: Date, userId: number]
+>(
+  'subscriptions.renew_from_grace',
+  `update subscriptions set status = 'active', tier = $1, renews_at = $2, pending_tier = null,
+     grace_until = null, next_period_payment_id = null, updated_at = $3
+   where user_id = $4`,
+);
+
+/** The next period paid (which undoes a cancel at period end). */
+const prepayNextPeriod = statement<
+  Record<string, never>,
+  [paymentId: string, now: Date, userId: number]
+>(
+  'subscriptions.prepay',
+  `update subscriptions set next_period_payment_id = $1, cancel_at_period_end = false,
+     updated_at = $2
+   where user_id = $3`,
+);
 
 export type ApplyOutcome = 'activated' | 'renewed' | 'prepaid' | 'upgraded' | 'credited';
 
@@ -108,19 +189,13 @@ export async function applySubscriptionPayment(
   input: { userId: number; paymentId: string; now: Date; flowPerUsd: number },
 ): Promise<ApplyOutcome | null> {
   return em.transactional(async (tx) => {
-    const [payment] = await tx.execute<PaymentRow[]>(
-      `select purpose, tier, provider, status, applied_at, amount_usd_cents
-       from payments where id = ? and user_id = ? for update`,
-      [input.paymentId, input.userId],
-    );
-    if (!payment || payment.status !== 'paid' || payment.applied_at !== null) return null;
+    const sql = sqlOf(tx);
+    const payment = await sql.row(lockPayment, [input.paymentId, input.userId]);
+    if (!payment || payment.status !== 'paid' || payment.appliedAt !== null) return null;
     if (payment.purpose === 'topup') return null;
     const row = await lockRow(tx, input.userId);
     const outcome = await decide(tx, input, payment, row);
-    await tx.execute(
-      `update payments set applied_at = ?, outcome = ?, updated_at = ? where id = ?`,
-      [input.now, outcome, input.now, input.paymentId],
-    );
+    await sql.run(markApplied, [input.now, outcome, input.paymentId]);
     return outcome;
   });
 }
@@ -134,46 +209,35 @@ async function decide(
   const { userId, paymentId, now } = input;
   if (!row || row.status === 'canceled' || row.status === 'none') {
     if (payment.purpose === 'upgrade') return credit(em, input, payment);
-    await em.execute(
-      `insert into subscriptions (user_id, tier, status, provider, renews_at, cancel_at_period_end,
-         pending_tier, grace_until, next_period_payment_id, created_at, updated_at)
-       values (?, ?, 'active', ?, ?, false, null, null, null, ?, ?)
-       on conflict (user_id) do update set tier = excluded.tier, status = 'active',
-         provider = excluded.provider, renews_at = excluded.renews_at,
-         cancel_at_period_end = false, pending_tier = null, grace_until = null,
-         next_period_payment_id = null, updated_at = excluded.updated_at`,
-      [userId, payment.tier, payment.provider, addUtcMonths(now, 1), now, now],
-    );
+    await sqlOf(em).run(activateSubscription, [
+      userId,
+      payment.tier,
+      payment.provider,
+      addUtcMonths(now, 1),
+      now,
+    ]);
     await granted(em, userId, payment.tier, paymentId);
     return 'activated';
   }
   if (payment.purpose === 'upgrade') {
     if (tierRank(payment.tier) <= tierRank(row.tier)) return credit(em, input, payment);
-    await em.execute(
-      `update subscriptions set tier = ?, pending_tier = null, updated_at = ? where user_id = ?`,
-      [payment.tier, now, userId],
-    );
+    await sqlOf(em).run(upgradeSubscription, [payment.tier, now, userId]);
     await granted(em, userId, payment.tier, paymentId);
     return 'upgraded';
   }
   if (row.status === 'grace') {
-    await em.execute(
-      `update subscriptions set status = 'active', tier = ?, renews_at = ?, pending_tier = null,
-         grace_until = null, next_period_payment_id = null, updated_at = ?
-       where user_id = ?`,
-      [payment.tier, addUtcMonths(new Date(row.renews_at_ms), 1), now, userId],
-    );
+    await sqlOf(em).run(renewFromGrace, [
+      payment.tier,
+      addUtcMonths(new Date(row.renewsAtMs), 1),
+      now,
+      userId,
+    ]);
     await granted(em, userId, payment.tier, paymentId);
     return 'renewed';
   }
-  if (row.next_period_payment_id !== null) return credit(em, input, payment);
+  if (row.nextPeriodPaymentId !== null) return credit(em, input, payment);
   // Paying the next period after a cancel is a resume: the payment wins over the flag.
-  await em.execute(
-    `update subscriptions set next_period_payment_id = ?, cancel_at_period_end = false,
-       updated_at = ?
-     where user_id = ?`,
-    [paymentId, now, userId],
-  );
+  await sqlOf(em).run(prepayNextPeriod, [paymentId, now, userId]);
   return 'prepaid';
 }
 
@@ -182,7 +246,7 @@ async function credit(
   input: { userId: number; paymentId: string; now: Date; flowPerUsd: number },
   payment: PaymentRow,
 ): Promise<'credited'> {
-  const amount = flowForUsdCents(Number(payment.amount_usd_cents), input.flowPerUsd);
+  const amount = flowForUsdCents(Number(payment.amountUsdCents), input.flowPerUsd);
   if (amount > 0n) {
     await creditUser(em, input.userId, amount, {
       reason: 'topup',
@@ -197,6 +261,44 @@ async function credit(
 
 export type PeriodEndOutcome = 'ended' | 'renewed' | 'grace' | null;
 
+/** Canceled at period end, and the period is over: no subscription. */
+const endCanceled = statement<Record<string, never>, [now: Date, userId: number]>(
+  'subscriptions.end_canceled',
+  `update subscriptions set status = 'none', pending_tier = null, updated_at = $1
+    where user_id = $2`,
+);
+
+/** The tier a payment bought. */
+const paidTier = statement<{ tier: Tier }, [paymentId: string]>(
+  'subscriptions.paid_tier',
+  `select tier from payments where id = $1`,
+);
+
+/** The prepaid next period starts, with the tier its payment bought. */
+const startPrepaidPeriod = statement<
+  Record<string, never>,
+  [tier: Tier, renewsAt: Date, now: Date, userId: number]
+>(
+  'subscriptions.start_prepaid_period',
+  `update subscriptions set tier = $1, renews_at = $2, pending_tier = null,
+     next_period_payment_id = null, updated_at = $3
+   where user_id = $4`,
+);
+
+/** The period is over unpaid: grace until `graceUntil`. */
+const enterGrace = statement<Record<string, never>, [graceUntil: Date, now: Date, userId: number]>(
+  'subscriptions.enter_grace',
+  `update subscriptions set status = 'grace', grace_until = $1, updated_at = $2
+    where user_id = $3`,
+);
+
+/** Grace ran out unpaid. */
+const cancelAfterGrace = statement<Record<string, never>, [now: Date, userId: number]>(
+  'subscriptions.cancel_after_grace',
+  `update subscriptions set status = 'canceled', pending_tier = null, updated_at = $1
+    where user_id = $2`,
+);
+
 /**
  * The period ending at `renewsAt` is over: a canceled subscription ends (`none`), a prepaid
  * one starts its next period (the pending downgrade, if any, takes effect: the next period's
@@ -209,34 +311,29 @@ export async function endSubscriptionPeriod(
   return em.transactional(async (tx) => {
     const row = await lockRow(tx, input.userId);
     if (!row || row.status !== 'active') return null;
-    if (row.renews_at_ms !== input.renewsAt.getTime()) return null;
-    if (row.cancel_at_period_end) {
-      await tx.execute(
-        `update subscriptions set status = 'none', pending_tier = null, updated_at = ?
-         where user_id = ?`,
-        [input.now, input.userId],
-      );
+    if (row.renewsAtMs !== input.renewsAt.getTime()) return null;
+    const sql = sqlOf(tx);
+    if (row.cancelAtPeriodEnd) {
+      await sql.run(endCanceled, [input.now, input.userId]);
       return 'ended';
     }
-    if (row.next_period_payment_id !== null) {
-      const [paid] = await tx.execute<{ tier: Tier }[]>(`select tier from payments where id = ?`, [
-        row.next_period_payment_id,
+    if (row.nextPeriodPaymentId !== null) {
+      const paid = await sql.row(paidTier, [row.nextPeriodPaymentId]);
+      const tier = paid?.tier ?? row.pendingTier ?? row.tier;
+      await sql.run(startPrepaidPeriod, [
+        tier,
+        addUtcMonths(new Date(row.renewsAtMs), 1),
+        input.now,
+        input.userId,
       ]);
-      const tier = paid?.tier ?? row.pending_tier ?? row.tier;
-      await tx.execute(
-        `update subscriptions set tier = ?, renews_at = ?, pending_tier = null,
-           next_period_payment_id = null, updated_at = ?
-         where user_id = ?`,
-        [tier, addUtcMonths(new Date(row.renews_at_ms), 1), input.now, input.userId],
-      );
-      await granted(tx, input.userId, tier, row.next_period_payment_id);
+      await granted(tx, input.userId, tier, row.nextPeriodPaymentId);
       return 'renewed';
     }
-    await tx.execute(
-      `update subscriptions set status = 'grace', grace_until = ?, updated_at = ?
-       where user_id = ?`,
-      [new Date(row.renews_at_ms + GRACE_DAYS * DAY_MS), input.now, input.userId],
-    );
+    await sql.run(enterGrace, [
+      new Date(row.renewsAtMs + GRACE_DAYS * DAY_MS),
+      input.now,
+      input.userId,
+    ]);
     return 'grace';
   });
 }
@@ -249,17 +346,13 @@ export async function endGrace(
   return em.transactional(async (tx) => {
     const row = await lockRow(tx, input.userId);
     if (!row || row.status !== 'grace') return false;
-    if (row.renews_at_ms !== input.renewsAt.getTime()) return false;
-    await tx.execute(
-      `update subscriptions set status = 'canceled', pending_tier = null, updated_at = ?
-       where user_id = ?`,
-      [input.now, input.userId],
-    );
+    if (row.renewsAtMs !== input.renewsAt.getTime()) return false;
+    await sqlOf(tx).run(cancelAfterGrace, [input.now, input.userId]);
     await enqueueNotification(tx, {
       userId: input.userId,
       kind: 'subscription.canceled',
       text: `Your ${row.tier} subscription was canceled: its renewal stayed unpaid for ${GRACE_DAYS} days.`,
-      data: { tier: row.tier, renewsAt: new Date(row.renews_at_ms).toISOString() },
+      data: { tier: row.tier, renewsAt: new Date(row.renewsAtMs).toISOString() },
       dedupeKey: `subscription.canceled:${input.userId}:${input.renewsAt.getTime()}`,
     });
     return true;
@@ -274,6 +367,15 @@ export interface RenewalTarget {
   graceUntil: Date | null;
 }
 
+/** The row, and whether a renewal invoice is open (pending and not expired at `now`). */
+const renewalCandidate = statement<Row & { open: boolean }, [now: Date, userId: number]>(
+  'subscriptions.renewal_candidate',
+  `select ${ROW_COLUMNS},
+     exists (select 1 from payments p where p.user_id = s.user_id and p.purpose = 'renewal'
+               and p.status = 'pending' and p.expires_at > $1) as open
+   from subscriptions s where s.user_id = $2`,
+);
+
 /**
  * The renewal to invoice for the period starting at `renewsAt`, or null when none is due: the
  * row moved on, is canceled at period end, the next period is paid, or an invoice is open.
@@ -282,24 +384,16 @@ export async function renewalDue(
   em: EntityManager,
   input: { userId: number; renewsAt: Date; now: Date },
 ): Promise<RenewalTarget | null> {
-  const [row] = await em.execute<(Row & { open: boolean })[]>(
-    `select s.tier, s.status, s.provider, ${epochMs('s.renews_at')} as renews_at_ms,
-       ${epochMs('s.grace_until')} as grace_until_ms, s.cancel_at_period_end,
-       s.pending_tier, s.next_period_payment_id,
-       exists (select 1 from payments p where p.user_id = s.user_id and p.purpose = 'renewal'
-                 and p.status = 'pending' and p.expires_at > ?) as open
-     from subscriptions s where s.user_id = ?`,
-    [input.now, input.userId],
-  );
-  if (!row || row.open || row.cancel_at_period_end || row.next_period_payment_id !== null) {
+  const row = await sqlOf(em).row(renewalCandidate, [input.now, input.userId]);
+  if (!row || row.open || row.cancelAtPeriodEnd || row.nextPeriodPaymentId !== null) {
     return null;
   }
   if (row.status !== 'active' && row.status !== 'grace') return null;
-  if (row.renews_at_ms !== input.renewsAt.getTime()) return null;
+  if (row.renewsAtMs !== input.renewsAt.getTime()) return null;
   return {
-    tier: row.pending_tier ?? row.tier,
+    tier: row.pendingTier ?? row.tier,
     provider: row.provider,
     status: row.status,
-    graceUntil: row.grace_until_ms === null ? null : new Date(row.grace_until_ms),
+    graceUntil: row.graceUntilMs === null ? null : new Date(row.graceUntilMs),
   };
 }

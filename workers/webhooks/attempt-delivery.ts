@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import type { WebhookLastError } from '../../shared/db/entities/webhook';
+import { sqlOf, statement } from '../../shared/db/sql';
 import { signatureHeaders } from '../../shared/domain/signature';
 import { recordDeliveryAttempt } from '../../shared/metrics/worker-metrics';
 import { OutboundError, type OutboundClient } from '../../shared/net/outbound-client';
@@ -36,11 +37,59 @@ export interface AttemptDeps {
 interface DeliveryTarget {
   status: 'pending' | 'succeeded' | 'failed';
   payload: { id: string } & Record<string, unknown>;
-  webhook_id: string;
+  webhookId: string;
   url: string;
   secret: string;
-  deleted_at: Date | null;
+  deletedAt: Date | null;
 }
+
+/** A delivery with its subscription's URL and secret (deleted ones too: they fail it). */
+const deliveryTarget = statement<DeliveryTarget, [deliveryId: string]>(
+  'webhooks.delivery_target',
+  `select d.status, d.payload, w.id as "webhookId", w.url, w.secret, w.deleted_at as "deletedAt"
+     from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+    where d.id = $1`,
+);
+
+/** One attempt's record; a retried activity's record replaces the lost one. */
+const upsertAttempt = statement<
+  Record<string, never>,
+  [
+    deliveryId: string,
+    attempt: number,
+    startedAt: Date,
+    durationMs: number,
+    statusCode: number | null,
+    error: string | null,
+    responseBody: string | null,
+  ]
+>(
+  'webhooks.upsert_attempt',
+  `insert into webhook_delivery_attempts
+     (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+   values ($1, $2, $3, $4, $5, $6, $7)
+   on conflict (delivery_id, attempt) do update set started_at = excluded.started_at,
+     duration_ms = excluded.duration_ms, status_code = excluded.status_code,
+     error = excluded.error, response_body = excluded.response_body`,
+);
+
+/** The delivery's attempt count, and its end when `settled`; only while it is pending. */
+const settleDelivery = statement<
+  Record<string, never>,
+  [attempt: number, settled: 'succeeded' | 'failed' | null, deliveryId: string]
+>(
+  'webhooks.settle_delivery',
+  `update webhook_deliveries set attempts = greatest(attempts, $1::int),
+     status = coalesce($2::text, status),
+     completed_at = case when $2::text is null then null else now() end
+   where id = $3 and status = 'pending'`,
+);
+
+/** The subscription's last failed delivery. */
+const setLastError = statement<Record<string, never>, [lastError: string, webhookId: string]>(
+  'webhooks.set_last_error',
+  `update webhooks set last_error = $1::jsonb where id = $2`,
+);
 
 interface Outcome {
   startedAt: Date;
@@ -69,7 +118,7 @@ export async function attemptDelivery(
   if (target.status !== 'pending') {
     return { ok: target.status === 'succeeded', status: null, error: null, done: true };
   }
-  if (target.deleted_at !== null) {
+  if (target.deletedAt !== null) {
     const outcome = { startedAt: new Date(), durationMs: 0, statusCode: null, responseBody: null };
     await record(em, input, target, { ...outcome, error: 'subscription deleted' }, 'failed');
     recordDeliveryAttempt('failed_permanently', null);
@@ -89,12 +138,7 @@ export async function attemptDelivery(
 }
 
 async function loadTarget(em: EntityManager, deliveryId: string): Promise<DeliveryTarget> {
-  const [target] = await em.execute<DeliveryTarget[]>(
-    `select d.status, d.payload, w.id as webhook_id, w.url, w.secret, w.deleted_at
-     from webhook_deliveries d join webhooks w on w.id = d.webhook_id
-     where d.id = ?`,
-    [deliveryId],
-  );
+  const target = await sqlOf(em).row(deliveryTarget, [deliveryId]);
   if (!target) {
     throw ApplicationFailure.nonRetryable(`delivery ${deliveryId} not found`, 'delivery_not_found');
   }
@@ -141,41 +185,25 @@ async function record(
   settled: 'succeeded' | 'failed' | null,
 ): Promise<void> {
   await em.transactional(async (tx) => {
-    await tx.execute(
-      `insert into webhook_delivery_attempts
-         (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
-       values (?, ?, ?, ?, ?, ?, ?)
-       on conflict (delivery_id, attempt) do update set started_at = excluded.started_at,
-         duration_ms = excluded.duration_ms, status_code = excluded.status_code,
-         error = excluded.error, response_body = excluded.response_body`,
-      [
-        input.deliveryId,
-        input.attempt,
-        outcome.startedAt,
-        outcome.durationMs,
-        outcome.statusCode,
-        outcome.error,
-        outcome.responseBody,
-      ],
-    );
-    await tx.execute(
-      `update webhook_deliveries set attempts = greatest(attempts, ?),
-         status = coalesce(?::text, status),
-         completed_at = case when ?::text is null then null else now() end
-       where id = ? and status = 'pending'`,
-      [input.attempt, settled, settled, input.deliveryId],
-    );
-    if (settled === 'failed' && target.deleted_at === null) {
+    const sql = sqlOf(tx);
+    await sql.run(upsertAttempt, [
+      input.deliveryId,
+      input.attempt,
+      outcome.startedAt,
+      outcome.durationMs,
+      outcome.statusCode,
+      outcome.error,
+      outcome.responseBody,
+    ]);
+    await sql.run(settleDelivery, [input.attempt, settled, input.deliveryId]);
+    if (settled === 'failed' && target.deletedAt === null) {
       const lastError: WebhookLastError = {
         at: new Date().toISOString(),
         deliveryId: input.deliveryId,
         status: outcome.statusCode,
         error: outcome.error ?? `receiver answered HTTP ${outcome.statusCode}`,
       };
-      await tx.execute(`update webhooks set last_error = ?::jsonb where id = ?`, [
-        JSON.stringify(lastError),
-        target.webhook_id,
-      ]);
+      await sql.run(setLastError, [JSON.stringify(lastError), target.webhookId]);
     }
   });
 }

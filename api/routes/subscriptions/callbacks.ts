@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlOf, statement } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 import { confirmPayment } from '../../../shared/payments/confirm';
@@ -17,20 +18,32 @@ export interface CallbackDeps extends LifecycleDeps {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
+/** A payment a callback names; `amountUsdCents` is a `bigint`, as a string. */
+interface CalledPaymentRow {
+  id: string;
+  amountUsdCents: string;
+}
+
+/** By the provider's invoice id first, else by our payment id (the payload we sent). */
+const paymentOfInvoice = statement<
+  CalledPaymentRow,
+  [provider: HttpProviderName, providerInvoiceId: string, paymentId: string | null]
+>(
+  'payments.of_callback',
+  `select id, amount_usd_cents as "amountUsdCents" from payments
+    where provider = $1 and (provider_invoice_id = $2 or id = $3::uuid)
+    order by (provider_invoice_id = $2) desc nulls last limit 1`,
+);
+
 /** Our payment behind a provider's invoice: by the invoice id, or the payload we sent. */
 async function paymentOf(
   em: EntityManager,
   provider: HttpProviderName,
   providerInvoiceId: string,
   paymentId: string | null,
-): Promise<{ id: string; amount_usd_cents: string } | null> {
+): Promise<CalledPaymentRow | null> {
   const byPayload = paymentId !== null && isUuid(paymentId) ? paymentId : null;
-  const [row] = await em.execute<{ id: string; amount_usd_cents: string }[]>(
-    `select id, amount_usd_cents from payments
-     where provider = ? and (provider_invoice_id = ? or id = ?::uuid)
-     order by (provider_invoice_id = ?) desc nulls last limit 1`,
-    [provider, providerInvoiceId, byPayload, providerInvoiceId],
-  );
+  const row = await sqlOf(em).row(paymentOfInvoice, [provider, providerInvoiceId, byPayload]);
   return row ?? null;
 }
 
@@ -80,7 +93,7 @@ export async function handleCallback(
     deps.logger.warn(log, 'payment callback for an unknown invoice');
     return { ok: true };
   }
-  if (state.amountUsdCents !== null && state.amountUsdCents < Number(payment.amount_usd_cents)) {
+  if (state.amountUsdCents !== null && state.amountUsdCents < Number(payment.amountUsdCents)) {
     deps.logger.error(
       { ...log, paymentId: payment.id },
       'payment callback: amount below the invoice',

@@ -9,7 +9,7 @@ import {
 import { flowForUsdCents, proratedUpgradeCents, usdNumber } from '../../../shared/domain/billing';
 import { flowNumber } from '../../../shared/domain/flow';
 import { featuresOf, TIER_PRICE_USD_CENTS, tierRank } from '../../../shared/domain/tiers';
-import { epochMs, isoUtc } from '../../../shared/db/sql';
+import { epochMs, isoUtc, sqlOf, statement } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 import {
@@ -153,22 +153,33 @@ interface SubscriptionRow {
   tier: Tier;
   status: SubscriptionStatus;
   provider: ProviderName;
-  renews_at_ms: number;
-  cancel_at_period_end: boolean;
-  pending_tier: Tier | null;
+  renewsAtMs: number;
+  cancelAtPeriodEnd: boolean;
+  pendingTier: Tier | null;
 }
+
+const SUBSCRIPTION_ROW = `select tier, status, provider, ${epochMs('renews_at')} as "renewsAtMs",
+    cancel_at_period_end as "cancelAtPeriodEnd", pending_tier as "pendingTier"
+   from subscriptions where user_id = $1`;
+
+/** The user's subscription row. */
+const subscriptionOf = statement<SubscriptionRow, [userId: number]>(
+  'subscriptions.row',
+  SUBSCRIPTION_ROW,
+);
+
+/** The user's subscription row, locked until the transaction ends. */
+const lockedSubscriptionOf = statement<SubscriptionRow, [userId: number]>(
+  'subscriptions.row_for_update',
+  `${SUBSCRIPTION_ROW} for update`,
+);
 
 async function subscriptionRow(
   em: EntityManager,
   userId: number,
   lock = false,
 ): Promise<SubscriptionRow | null> {
-  const [row] = await em.execute<SubscriptionRow[]>(
-    `select tier, status, provider, ${epochMs('renews_at')} as renews_at_ms, cancel_at_period_end,
-       pending_tier
-     from subscriptions where user_id = ?${lock ? ' for update' : ''}`,
-    [userId],
-  );
+  const row = await sqlOf(em).row(lock ? lockedSubscriptionOf : subscriptionOf, [userId]);
   return row ?? null;
 }
 
@@ -176,16 +187,34 @@ interface ViewRow {
   tier: Tier | null;
   status: SubscriptionStatus | null;
   provider: ProviderName | null;
-  renews_at: string | null;
-  cancel_at_period_end: boolean | null;
-  pending_tier: Tier | null;
-  grace_until: string | null;
-  renewal_id: string | null;
-  renewal_tier: Tier | null;
-  renewal_cents: string | null;
-  renewal_url: string | null;
-  renewal_expires_at: string | null;
+  renewsAt: string | null;
+  cancelAtPeriodEnd: boolean | null;
+  pendingTier: Tier | null;
+  graceUntil: string | null;
+  renewalId: string | null;
+  renewalTier: Tier | null;
+  /** `bigint`, as a string. */
+  renewalCents: string | null;
+  renewalUrl: string | null;
+  renewalExpiresAt: string | null;
 }
+
+/** The row and its open renewal invoice, in one statement (one row, of nulls without either). */
+const subscriptionViewOf = statement<ViewRow, [userId: number]>(
+  'subscriptions.view',
+  `select s.tier, s.status, s.provider, ${isoUtc('s.renews_at')} as "renewsAt",
+     s.cancel_at_period_end as "cancelAtPeriodEnd", s.pending_tier as "pendingTier",
+     ${isoUtc('s.grace_until')} as "graceUntil",
+     r.id as "renewalId", r.tier as "renewalTier", r.amount_usd_cents as "renewalCents",
+     r.checkout_url as "renewalUrl", ${isoUtc('r.expires_at')} as "renewalExpiresAt"
+   from (select $1::int as user_id) me
+   left join subscriptions s on s.user_id = me.user_id
+   left join lateral (
+     select p.id, p.tier, p.amount_usd_cents, p.checkout_url, p.expires_at from payments p
+     where p.user_id = me.user_id and p.purpose = 'renewal' and p.status = 'pending'
+       and p.expires_at > now() and s.status in ('active', 'grace')
+     order by p.created_at desc limit 1) r on true`,
+);
 
 /** `GET /me/subscription`: the caller's subscription as the API shows it. */
 export async function subscriptionView(deps: Pick<SubscriptionDeps, 'em'>, actor: Actor) {
@@ -194,21 +223,7 @@ export async function subscriptionView(deps: Pick<SubscriptionDeps, 'em'>, actor
 
 /** The row and its open renewal invoice, in one statement. */
 async function viewOf(em: EntityManager, userId: number) {
-  const [row] = await em.execute<ViewRow[]>(
-    `select s.tier, s.status, s.provider, ${isoUtc('s.renews_at')} as renews_at,
-       s.cancel_at_period_end, s.pending_tier, ${isoUtc('s.grace_until')} as grace_until,
-       r.id as renewal_id, r.tier as renewal_tier, r.amount_usd_cents as renewal_cents,
-       r.checkout_url as renewal_url, ${isoUtc('r.expires_at')} as renewal_expires_at
-     from (select ?::int as user_id) me
-     left join subscriptions s on s.user_id = me.user_id
-     left join lateral (
-       select p.id, p.tier, p.amount_usd_cents, p.checkout_url, p.expires_at from payments p
-       where p.user_id = me.user_id and p.purpose = 'renewal' and p.status = 'pending'
-         and p.expires_at > now() and s.status in ('active', 'grace')
-       order by p.created_at desc limit 1) r on true`,
-    [userId],
-  );
-  return subscriptionWire(row);
+  return subscriptionWire(await sqlOf(em).row(subscriptionViewOf, [userId]));
 }
 
 function subscriptionWire(row: ViewRow | undefined) {
@@ -229,24 +244,46 @@ function subscriptionWire(row: ViewRow | undefined) {
   return {
     tier: row.tier,
     status: row.status,
-    renewsAt: row.renews_at,
+    renewsAt: row.renewsAt,
     provider: row.provider ?? null,
     features: featuresOf(entitled ? row.tier : null),
-    cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
-    pendingTier: row.pending_tier ?? null,
-    graceUntil: row.grace_until,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
+    pendingTier: row.pendingTier ?? null,
+    graceUntil: row.graceUntil,
     renewal:
-      row.renewal_id && row.renewal_tier && row.renewal_url && row.renewal_expires_at
+      row.renewalId && row.renewalTier && row.renewalUrl && row.renewalExpiresAt
         ? {
-            paymentId: row.renewal_id,
-            tier: row.renewal_tier,
-            amountUsd: usdNumber(BigInt(row.renewal_cents ?? 0)),
-            checkoutUrl: row.renewal_url,
-            expiresAt: row.renewal_expires_at,
+            paymentId: row.renewalId,
+            tier: row.renewalTier,
+            amountUsd: usdNumber(BigInt(row.renewalCents ?? 0)),
+            checkoutUrl: row.renewalUrl,
+            expiresAt: row.renewalExpiresAt,
           }
         : null,
   };
 }
+
+/**
+ * The intent writes, each on the row `changeIntent` holds locked. Cancelling in grace ends the
+ * subscription at once (`$1`).
+ */
+const cancelAtPeriodEnd = statement<Record<string, never>, [endNow: boolean, userId: number]>(
+  'subscriptions.cancel',
+  `update subscriptions set cancel_at_period_end = true, pending_tier = null,
+     status = case when $1::boolean then 'none' else status end, updated_at = now()
+   where user_id = $2`,
+);
+
+const resumeAtPeriodEnd = statement<Record<string, never>, [userId: number]>(
+  'subscriptions.resume',
+  `update subscriptions set cancel_at_period_end = false, updated_at = now() where user_id = $1`,
+);
+
+/** The next period's tier (null: the current one). */
+const setPendingTier = statement<Record<string, never>, [pendingTier: Tier | null, userId: number]>(
+  'subscriptions.set_pending_tier',
+  `update subscriptions set pending_tier = $1, updated_at = now() where user_id = $2`,
+);
 
 function notFound(): AppError {
   return new AppError(
@@ -285,22 +322,14 @@ async function changeIntent(
 export async function cancelSubscription(deps: SubscriptionDeps, actor: Actor) {
   return changeIntent(deps, actor.userId, async (em, row) => {
     const ended = row.status === 'grace';
-    await em.execute(
-      `update subscriptions set cancel_at_period_end = true, pending_tier = null,
-         status = case when ? then 'none' else status end, updated_at = now()
-       where user_id = ?`,
-      [ended, actor.userId],
-    );
+    await sqlOf(em).run(cancelAtPeriodEnd, [ended, actor.userId]);
   });
 }
 
 /** `POST /me/subscription/resume`: undoes a cancel while the period lasts. */
 export async function resumeSubscription(deps: SubscriptionDeps, actor: Actor) {
   return changeIntent(deps, actor.userId, async (em) => {
-    await em.execute(
-      `update subscriptions set cancel_at_period_end = false, updated_at = now() where user_id = ?`,
-      [actor.userId],
-    );
+    await sqlOf(em).run(resumeAtPeriodEnd, [actor.userId]);
   });
 }
 
@@ -318,15 +347,12 @@ export async function changeSubscription(
   const row = await subscriptionRow(deps.em, actor.userId);
   if (!row || (row.status !== 'active' && row.status !== 'grace')) throw notFound();
   if (tierRank(tier) <= tierRank(row.tier)) {
-    if (tier === row.tier && row.pending_tier === null) {
+    if (tier === row.tier && row.pendingTier === null) {
       throw new AppError('invalid_request', `tier: you are on ${tier} already`);
     }
     // Downgrade, or back to the current tier: only the next period's tier changes.
     const subscription = await changeIntent(deps, actor.userId, async (em) => {
-      await em.execute(
-        `update subscriptions set pending_tier = ?, updated_at = now() where user_id = ?`,
-        [tier === row.tier ? null : tier, actor.userId],
-      );
+      await sqlOf(em).run(setPendingTier, [tier === row.tier ? null : tier, actor.userId]);
     });
     return { subscription, checkout: null };
   }
@@ -337,7 +363,7 @@ export async function changeSubscription(
     );
   }
   const provider = providerOf(deps, input.provider ?? row.provider);
-  const renewsAt = new Date(row.renews_at_ms);
+  const renewsAt = new Date(row.renewsAtMs);
   const amountUsdCents = proratedUpgradeCents(row.tier, tier, renewsAt, deps.now());
   const issued = await invoice(deps, {
     userId: actor.userId,

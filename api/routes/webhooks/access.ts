@@ -1,12 +1,15 @@
 import { Webhook, WebhookDelivery } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
+import type { Sql } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
 import { isUuid } from '../../wire';
+import { deliveryPage, ownedWebhookId, type DeliveryRow } from './queries';
 
 /**
  * Whose subscription is whose (docs/spec/contract.md §7): a webhook exists only for its owner.
  * Another user's id, a deleted subscription, a malformed id and an unknown id are the same 404.
+ * Every lookup by a subscription id goes through here: `(em or db, actor, id)`.
  */
 
 export function webhookNotFound(id: string): AppError {
@@ -37,4 +40,27 @@ export async function ownedDelivery(
     throw new AppError('delivery_not_found', `delivery ${deliveryId.slice(0, 64)} does not exist`);
   }
   return { webhook, delivery };
+}
+
+/** `ownedWebhook` on the read pool, without the entity: the caller's live subscription or 404. */
+export async function assertOwnedWebhook(db: Sql, actor: Actor, id: string): Promise<void> {
+  const owned = isUuid(id) ? await db.row(ownedWebhookId, [id, actor.userId]) : undefined;
+  if (!owned) throw webhookNotFound(id);
+}
+
+/**
+ * A page of the caller's subscription's deliveries, in one statement that checks the owner
+ * (`deliveryPage`): no row at all is another user's, a deleted or an unknown subscription, 404.
+ */
+export async function ownedDeliveryPage(
+  db: Sql,
+  actor: Actor,
+  id: string,
+  page: { after: readonly string[]; fetch: number },
+): Promise<DeliveryRow[]> {
+  const rows = isUuid(id)
+    ? await db.rows(deliveryPage, [id, actor.userId, ...page.after, page.fetch])
+    : [];
+  if (rows.length === 0) throw webhookNotFound(id);
+  return rows.filter((row): row is DeliveryRow => row.id !== null);
 }

@@ -16,13 +16,14 @@ import type { Actor } from '../../access/actor';
 import { keyset, type Keyset } from '../../paging/keyset';
 import { pageScope } from '../../paging/page';
 import { isUuid } from '../../wire';
-import { ownedDelivery, ownedWebhook, webhookNotFound } from './access';
 import {
-  DELIVERY_ORDER,
-  deliveryPage,
-  ownedWebhook as ownedWebhookQuery,
-  type DeliveryRow,
-} from './queries';
+  assertOwnedWebhook,
+  ownedDelivery,
+  ownedDeliveryPage,
+  ownedWebhook,
+  webhookNotFound,
+} from './access';
+import { DELIVERY_ORDER, type DeliveryRow } from './queries';
 import type { DeliveryIdInput, DeliveryListInput, deliverySchema, WebhookIdInput } from './schemas';
 import type { WebhookDeps } from './service';
 
@@ -140,9 +141,9 @@ function publicDelivery(delivery: DeliveryRow): PublicDelivery {
     status: delivery.status,
     attempts: delivery.attempts.map((attempt) => ({
       attempt: attempt.attempt,
-      started_at: attempt.started_at,
-      status_code: attempt.status_code,
-      duration_ms: attempt.duration_ms,
+      started_at: attempt.startedAt,
+      status_code: attempt.statusCode,
+      duration_ms: attempt.durationMs,
       error: attempt.error,
     })),
     created_at: delivery.createdAt,
@@ -156,7 +157,6 @@ export async function listDeliveries(
   actor: Actor,
   request: DeliveryListInput,
 ): Promise<{ items: PublicDelivery[]; nextCursor: string | null }> {
-  const { userId } = actor;
   const webhookId = request.id;
   if (!isUuid(webhookId)) throw webhookNotFound(webhookId);
   let page: Keyset<'createdAt' | 'id'>;
@@ -169,13 +169,10 @@ export async function listDeliveries(
     });
   } catch (error) {
     // Someone else's subscription is a 404 whatever the cursor, as it always was.
-    const owned = await deps.db.row(ownedWebhookQuery, [webhookId, userId]);
-    if (!owned) throw webhookNotFound(webhookId);
+    await assertOwnedWebhook(deps.db, actor, webhookId);
     throw error;
   }
-  const rows = await deps.db.rows(deliveryPage, [webhookId, userId, ...page.after, page.fetch]);
-  if (rows.length === 0) throw webhookNotFound(webhookId);
-  const deliveries = rows.filter((row): row is DeliveryRow => row.id !== null);
+  const deliveries = await ownedDeliveryPage(deps.db, actor, webhookId, page);
   const { items, nextCursor } = page.page(deliveries);
   return { items: items.map(publicDelivery), nextCursor };
 }

@@ -22,17 +22,18 @@ export const liveWebhooks = statement<WebhookRow, [userId: number]>(
     order by created_at asc, id asc`,
 );
 
-/** Whether the caller has this live subscription. */
-export const ownedWebhook = statement<{ id: string }, [webhookId: string, userId: number]>(
+/** Whether the caller has this live subscription (run by `access.ts`, `assertOwnedWebhook`). */
+export const ownedWebhookId = statement<{ id: string }, [webhookId: string, userId: number]>(
   'webhooks.owned',
   'select id from webhooks where id = $1 and user_id = $2 and deleted_at is null',
 );
 
+/** An attempt of a delivery, as the page's JSON holds it. */
 export interface AttemptRow {
   attempt: number;
-  started_at: string;
-  status_code: number | null;
-  duration_ms: number;
+  startedAt: string;
+  statusCode: number | null;
+  durationMs: number;
   error: string | null;
 }
 
@@ -51,7 +52,8 @@ export interface DeliveryRow {
 
 /**
  * The page's deliveries; or, for the caller's subscription when the page is empty, one row of
- * nulls. No row at all when the subscription is not the caller's (or is deleted).
+ * nulls. No row at all when the subscription is not the caller's (or is deleted): `access.ts`,
+ * `ownedDeliveryPage`, runs it and refuses that.
  */
 export type DeliveryPageRow = DeliveryRow | { [Field in keyof DeliveryRow]: null };
 
@@ -72,9 +74,9 @@ export const deliveryPage = statement<
           case when d.id is not null then
             (select coalesce(jsonb_agg(jsonb_build_object(
                       'attempt', a.attempt,
-                      'started_at', ${isoUtc('a.started_at')},
-                      'status_code', a.status_code,
-                      'duration_ms', a.duration_ms,
+                      'startedAt', ${isoUtc('a.started_at')},
+                      'statusCode', a.status_code,
+                      'durationMs', a.duration_ms,
                       'error', a.error) order by a.attempt), '[]')
                from webhook_delivery_attempts a
               where a.delivery_id = d.id)

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Config } from '../../../shared/config';
 import { Webhook } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { Sql } from '../../../shared/db/sql';
+import { statement, type Sql } from '../../../shared/db/sql';
 import { countForUser, lockUserAndCheckCap } from '../../../shared/db/user-cap';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { generateSigningSecret } from '../../../shared/domain/signature';
@@ -12,8 +12,7 @@ import { AppError } from '../../../shared/errors';
 import { checkOutboundUrl } from '../../../shared/net/outbound-url';
 import { WEBHOOK_EVENTS } from '../../../shared/webhooks/events';
 import type { Actor } from '../../access/actor';
-import { isUuid } from '../../wire';
-import { webhookNotFound } from './access';
+import { ownedWebhook, webhookNotFound } from './access';
 import { liveWebhooks, type WebhookRow } from './queries';
 import {
   MAX_WEBHOOKS_PER_USER,
@@ -51,15 +50,16 @@ export function publicWebhook(webhook: WebhookRow): z.infer<typeof webhookSchema
   };
 }
 
+/** The user's live subscriptions, counted against the cap. */
+const liveWebhookCount = statement<{ count: number }, [userId: number]>(
+  'webhooks.live_count',
+  'select count(*)::int as count from webhooks where user_id = $1 and deleted_at is null',
+);
+
 /** Serialises creation per user (the row lock on the user) and enforces the subscription cap. */
 function lockUserForNewWebhook(em: EntityManager, userId: number): Promise<void> {
   return lockUserAndCheckCap(em, userId, {
-    count: (tx) =>
-      countForUser(
-        tx,
-        'select count(*) as count from webhooks where user_id = ? and deleted_at is null',
-        userId,
-      ),
+    count: (tx) => countForUser(tx, liveWebhookCount, userId),
     max: MAX_WEBHOOKS_PER_USER,
     refusal: () =>
       new AppError(
@@ -115,19 +115,20 @@ export function listEvents(_deps: WebhookDeps, _actor: Actor) {
   return { events: [...WEBHOOK_EVENTS] };
 }
 
-/** Soft delete: deliveries keep their history; pending ones find the subscription gone. */
+/**
+ * Soft delete: deliveries keep their history; pending ones find the subscription gone. Only a
+ * live subscription is deleted, so of two concurrent deletes the second is a 404 too.
+ */
 export async function deleteWebhook(
   deps: Pick<WebhookDeps, 'em'>,
   actor: Actor,
   input: WebhookIdInput,
 ) {
-  const { id } = input;
-  const deleted = isUuid(id)
-    ? await deps.em.nativeUpdate(
-        Webhook,
-        { id, user: actor.userId, deletedAt: null },
-        { deletedAt: new Date() },
-      )
-    : 0;
-  if (deleted === 0) throw webhookNotFound(id);
+  const webhook = await ownedWebhook(deps.em, actor, input.id);
+  const deleted = await deps.em.nativeUpdate(
+    Webhook,
+    { id: webhook.id, deletedAt: null },
+    { deletedAt: new Date() },
+  );
+  if (deleted === 0) throw webhookNotFound(input.id);
 }
