@@ -1,10 +1,58 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Client as PgClient } from 'pg';
-import type { EntityManager, MikroORM } from '../shared/db/orm';
+import type { MikroORM } from '../shared/db/orm';
+import { sqlOf, statement, type Sql } from '../shared/db/sql';
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../shared/domain/api-key';
 
 /** The SSE bench's scratch data: its database, its projects, its Redis keys. */
+
+interface IdRow<Id> {
+  id: Id;
+}
+
+const insertUser = statement<IdRow<number>, [address: string]>(
+  'bench_sse.insert_user',
+  `insert into users (address, created_at) values ($1, now()) returning id`,
+);
+
+const insertProSubscription = statement<Record<string, never>, [userId: number]>(
+  'bench_sse.insert_pro_subscription',
+  `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
+   values ($1, 'pro', 'active', 'cryptobot', now() + interval '30 days', now(), now())`,
+);
+
+const insertApiKey = statement<
+  Record<string, never>,
+  [userId: number, prefix: string, keyHash: string]
+>(
+  'bench_sse.insert_api_key',
+  `insert into api_keys (id, user_id, prefix, key_hash, name, rate_limit_rpm, spend_limit,
+                         spend_period, spend_used, spend_period_start, created_at)
+   values (gen_random_uuid(), $1, $2, $3, 'bench pro viewer', 0, null, 'month', 0,
+           date_trunc('month', now() at time zone 'UTC') at time zone 'UTC', now())`,
+);
+
+const insertToken = statement<
+  IdRow<string>,
+  [ownerId: number, slug: string, name: string, ticker: string]
+>(
+  'bench_sse.insert_token',
+  `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
+   values (gen_random_uuid(), $1, $2, $3, $4, 'virtuals', 31337, '{}', 'live', now()) returning id`,
+);
+
+const insertProject = statement<
+  IdRow<string>,
+  [ownerId: number, tokenId: string, slug: string, status: string, currentRunId: string]
+>(
+  'bench_sse.insert_project',
+  `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private,
+                         status, current_run_id, created_at, updated_at)
+   values (gen_random_uuid(), $1, $2, $3, 'Bench', 'Bench', 'fullstack-builder', false, $4, $5,
+           now(), now())
+   returning id`,
+);
 
 export interface Fixture {
   orm: MikroORM;
@@ -12,11 +60,8 @@ export interface Fixture {
   prefix: string;
 }
 
-async function createUser(em: EntityManager): Promise<{ id: number }> {
-  const [user] = await em.execute<{ id: number }[]>(
-    `insert into users (address, created_at) values (?, now()) returning id`,
-    [`0x${randomBytes(20).toString('hex')}`],
-  );
+async function createUser(sql: Sql): Promise<{ id: number }> {
+  const user = await sql.row(insertUser, [`0x${randomBytes(20).toString('hex')}`]);
   return user!;
 }
 
@@ -26,21 +71,11 @@ async function createUser(em: EntityManager): Promise<{ id: number }> {
  * (`rate_limit_rpm` 0), which the bench raises; `apiKeyPepper` is the API's API_KEY_PEPPER.
  */
 export async function createProViewer(orm: MikroORM, apiKeyPepper: string): Promise<string> {
-  const em = orm.em.fork();
-  const user = await createUser(em);
-  await em.execute(
-    `insert into subscriptions (user_id, tier, status, provider, renews_at, created_at, updated_at)
-     values (?, 'pro', 'active', 'cryptobot', now() + interval '30 days', now(), now())`,
-    [user.id],
-  );
+  const sql = sqlOf(orm.em.fork());
+  const user = await createUser(sql);
+  await sql.run(insertProSubscription, [user.id]);
   const apiKey = generateApiKey();
-  await em.execute(
-    `insert into api_keys (id, user_id, prefix, key_hash, name, rate_limit_rpm, spend_limit,
-                           spend_period, spend_used, spend_period_start, created_at)
-     values (gen_random_uuid(), ?, ?, ?, 'bench pro viewer', 0, null, 'month', 0,
-             date_trunc('month', now() at time zone 'UTC') at time zone 'UTC', now())`,
-    [user.id, apiKeyPrefix(apiKey), hashApiKey(apiKeyPepper, apiKey)],
-  );
+  await sql.run(insertApiKey, [user.id, apiKeyPrefix(apiKey), hashApiKey(apiKeyPepper, apiKey)]);
   return apiKey;
 }
 
@@ -48,23 +83,18 @@ export async function createProject(
   orm: MikroORM,
   status: string,
 ): Promise<{ id: string; slug: string; runId: string }> {
-  const em = orm.em.fork();
+  const sql = sqlOf(orm.em.fork());
   const suffix = randomBytes(4).toString('hex');
-  const user = await createUser(em);
-  const [token] = await em.execute<{ id: string }[]>(
-    `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, params, state, created_at)
-     values (gen_random_uuid(), ?, ?, ?, ?, 'virtuals', 31337, '{}', 'live', now()) returning id`,
-    [user.id, `bench-${suffix}`, `Bench ${suffix}`, suffix.slice(0, 6).toUpperCase()],
-  );
+  const user = await createUser(sql);
+  const token = await sql.row(insertToken, [
+    user.id,
+    `bench-${suffix}`,
+    `Bench ${suffix}`,
+    suffix.slice(0, 6).toUpperCase(),
+  ]);
   const runId = randomUUID();
   const slug = `bench-${suffix}`;
-  const [project] = await em.execute<{ id: string }[]>(
-    `insert into projects (id, owner_id, token_id, slug, title, brief, agent_template, private,
-                           status, current_run_id, created_at, updated_at)
-     values (gen_random_uuid(), ?, ?, ?, 'Bench', 'Bench', 'fullstack-builder', false, ?, ?, now(), now())
-     returning id`,
-    [user.id, token!.id, slug, status, runId],
-  );
+  const project = await sql.row(insertProject, [user.id, token!.id, slug, status, runId]);
   return { id: project!.id, slug, runId };
 }
 

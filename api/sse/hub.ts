@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { MikroORM } from '../../shared/db/orm';
+import { statement, type Sql } from '../../shared/db/sql';
 import type { Logger } from '../../shared/logger';
 import { readProjectEvents } from '../../shared/projects/event-log';
 import {
@@ -24,6 +24,26 @@ import { ProjectFeed, type FeedSource } from './project-feed';
  * projects, whether a log is ahead of what was fanned out (pub/sub can lose the last event).
  */
 
+/** A project's log counter (int8, a string). */
+interface LastEventSeqRow {
+  lastEventSeq: string;
+}
+const lastEventSeq = statement<LastEventSeqRow, [projectId: string]>(
+  'sse.last_event_seq',
+  'select last_event_seq as "lastEventSeq" from projects where id = $1',
+);
+
+/** The log counters of every watched project at once. */
+interface ProjectSeqRow {
+  id: string;
+  /** int8, a string. */
+  lastEventSeq: string;
+}
+const lastEventSeqs = statement<ProjectSeqRow, [projectIds: string[]]>(
+  'sse.last_event_seqs',
+  'select id, last_event_seq as "lastEventSeq" from projects where id = any($1::uuid[])',
+);
+
 const publishedEvent = z.object({
   seq: z.number().int().positive(),
   type: z.enum(PROJECT_EVENT_TYPES as [ProjectEventType, ...ProjectEventType[]]),
@@ -33,7 +53,8 @@ const publishedEvent = z.object({
 export type StreamOptions = Omit<ConnectionOptions, 'readAfter' | 'onClosed'>;
 
 export interface HubDeps {
-  orm: MikroORM;
+  /** The API's read pool: the log's replays and counters are reads outside any transaction. */
+  db: Sql;
   /** The commands connection; the hub duplicates it into its own subscriber connection. */
   redis: Redis;
   redisKeyPrefix: string;
@@ -69,13 +90,12 @@ export class ProjectStreamHub {
     return count;
   }
 
-  /** A stream for `res`: it reads the log through this hub's ORM and leaves the hub when over. */
+  /** A stream for `res`: it reads the log through this hub's pool and leaves the hub when over. */
   connection(res: ServerResponse, stream: StreamOptions): SseConnection {
-    const { orm } = this.deps;
+    const { db } = this.deps;
     return new SseConnection(res, {
       ...stream,
-      readAfter: (afterSeq, limit) =>
-        readProjectEvents(orm.em.fork(), stream.projectId, afterSeq, limit),
+      readAfter: (afterSeq, limit) => readProjectEvents(db, stream.projectId, afterSeq, limit),
       onClosed: (closed) => this.leave(closed),
     });
   }
@@ -151,19 +171,14 @@ export class ProjectStreamHub {
   }
 
   private sourceFor(projectId: string, channel: string): FeedSource {
-    const { orm } = this.deps;
+    const { db } = this.deps;
     return {
       subscribe: () => subscribeWithin(this.subscriber, channel, this.deps.subscribeTimeoutMs),
       lastSeq: async () => {
-        const [row] = await orm.em
-          .fork()
-          .execute<{ last_event_seq: string }[]>(
-            'select last_event_seq from projects where id = ?',
-            [projectId],
-          );
-        return Number(row?.last_event_seq ?? 0);
+        const row = await db.row(lastEventSeq, [projectId]);
+        return Number(row?.lastEventSeq ?? 0);
       },
-      readAfter: (afterSeq: number) => readProjectEvents(orm.em.fork(), projectId, afterSeq),
+      readAfter: (afterSeq: number) => readProjectEvents(db, projectId, afterSeq),
     };
   }
 
@@ -192,15 +207,10 @@ export class ProjectStreamHub {
     this.checking = true;
     try {
       const byProject = new Map([...this.feeds.values()].map((feed) => [feed.projectId, feed]));
-      const rows = await this.deps.orm.em
-        .fork()
-        .execute<{ id: string; last_event_seq: string }[]>(
-          'select id, last_event_seq from projects where id in (?)',
-          [[...byProject.keys()]],
-        );
+      const rows = await this.deps.db.rows(lastEventSeqs, [[...byProject.keys()]]);
       for (const row of rows) {
         const feed = byProject.get(row.id);
-        const seq = Number(row.last_event_seq);
+        const seq = Number(row.lastEventSeq);
         if (feed && seq > feed.fannedOut) feed.catchUpTo(seq);
       }
     } catch (err) {

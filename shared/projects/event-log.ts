@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
+import { sqlOf, statement, type Sql } from '../db/sql';
 import {
   PROJECT_EVENTS_KEPT,
   type NewProjectEvent,
@@ -7,12 +8,72 @@ import {
   type ProjectStreamEvent,
 } from './events';
 
+/** An event as the log stores it. */
 interface EventRow {
+  /** int8, a string. */
   seq: string;
   type: ProjectEventType;
   data: Record<string, unknown>;
-  event_key: string;
 }
+
+/** A logged event with its key (the append's idempotency check). */
+interface KeyedEventRow extends EventRow {
+  eventKey: string;
+}
+
+/** The project's counter, its row locked: appenders of one project queue up behind it. */
+interface LastEventSeqRow {
+  /** int8, a string. */
+  lastEventSeq: string;
+}
+const lockEventCounter = statement<LastEventSeqRow, [projectId: string]>(
+  'project_events.lock_counter',
+  'select last_event_seq as "lastEventSeq" from projects where id = $1 for update',
+);
+
+/** The events of a batch already logged (a retried step), by key. */
+const eventsByKey = statement<KeyedEventRow, [projectId: string, keys: string[]]>(
+  'project_events.by_key',
+  `select seq, type, data, event_key as "eventKey" from project_events
+    where project_id = $1 and event_key = any($2::text[])`,
+);
+
+/** One record of `insertEvents`' batch. */
+interface EventRecord {
+  seq: number;
+  type: ProjectEventType;
+  data: Record<string, unknown>;
+  key: string;
+}
+
+/** A batch of new events in one statement: its records as one JSON array. */
+const insertEvents = statement<
+  Record<string, never>,
+  [projectId: string, runId: string, records: string]
+>(
+  'project_events.insert_batch',
+  `insert into project_events (project_id, seq, run_id, type, data, event_key, created_at)
+   select $1::uuid, e.seq, $2::uuid, e.type, e.data, e.key, now()
+     from jsonb_to_recordset($3::jsonb) as e(seq bigint, type text, data jsonb, key text)`,
+);
+
+const setEventCounter = statement<Record<string, never>, [last: number, projectId: string]>(
+  'project_events.set_counter',
+  'update projects set last_event_seq = $1 where id = $2',
+);
+
+/** Drops the events at or below `seq` (those older than the kept window). */
+const trimEvents = statement<Record<string, never>, [projectId: string, seq: number]>(
+  'project_events.trim',
+  'delete from project_events where project_id = $1 and seq <= $2',
+);
+
+/** Events after a `seq`, oldest first (the primary key `(project_id, seq)` in order). */
+const eventsAfter = statement<EventRow, [projectId: string, afterSeq: number, limit: number]>(
+  'project_events.after',
+  `select seq, type, data from project_events
+    where project_id = $1 and seq > $2 order by seq limit $3`,
+);
 
 function toStreamEvent(row: EventRow): ProjectStreamEvent {
   return { seq: Number(row.seq), type: row.type, data: row.data };
@@ -25,6 +86,8 @@ function toStreamEvent(row: EventRow): ProjectStreamEvent {
  *   inserts, so a rolled-back append leaves no hole and concurrent appenders queue up.
  * - Idempotent: an event whose `key` is already logged is not written again; its stored
  *   version is returned instead, so a retried step republishes rather than duplicates.
+ * - One statement per batch: the new events are inserted together, their values bound as one
+ *   JSON array.
  * - Bounded: events older than the last 1000 of the project are deleted.
  */
 export async function appendProjectEvents(
@@ -35,19 +98,15 @@ export async function appendProjectEvents(
 ): Promise<ProjectStreamEvent[]> {
   if (events.length === 0) return [];
   return em.transactional(async (tx) => {
-    const [project] = await tx.execute<{ last_event_seq: string }[]>(
-      'select last_event_seq from projects where id = ? for update',
-      [projectId],
-    );
+    const sql = sqlOf(tx);
+    const project = await sql.row(lockEventCounter, [projectId]);
     if (!project) throw new Error(`project ${projectId} does not exist`);
-    const stored = await tx.execute<EventRow[]>(
-      'select seq, type, data, event_key from project_events where project_id = ? and event_key in (?)',
-      [projectId, events.map((event) => event.key)],
-    );
-    const byKey = new Map(stored.map((row) => [row.event_key, toStreamEvent(row)]));
-    const start = Number(project.last_event_seq);
+    const stored = await sql.rows(eventsByKey, [projectId, events.map((event) => event.key)]);
+    const byKey = new Map(stored.map((row) => [row.eventKey, toStreamEvent(row)]));
+    const start = Number(project.lastEventSeq);
     let last = start;
     const result: ProjectStreamEvent[] = [];
+    const records: EventRecord[] = [];
     for (const event of events) {
       const existing = byKey.get(event.key);
       if (existing) {
@@ -56,21 +115,15 @@ export async function appendProjectEvents(
       }
       last += 1;
       const data = event.data as Record<string, unknown>;
-      await tx.execute(
-        `insert into project_events (project_id, seq, run_id, type, data, event_key, created_at)
-         values (?, ?, ?, ?, ?::jsonb, ?, now())`,
-        [projectId, last, runId, event.type, JSON.stringify(data), event.key],
-      );
+      records.push({ seq: last, type: event.type, data, key: event.key });
       const appended: ProjectStreamEvent = { seq: last, type: event.type, data };
       byKey.set(event.key, appended);
       result.push(appended);
     }
     if (last !== start) {
-      await tx.execute('update projects set last_event_seq = ? where id = ?', [last, projectId]);
-      await tx.execute('delete from project_events where project_id = ? and seq <= ?', [
-        projectId,
-        last - PROJECT_EVENTS_KEPT,
-      ]);
+      await sql.run(insertEvents, [projectId, runId, JSON.stringify(records)]);
+      await sql.run(setEventCounter, [last, projectId]);
+      await sql.run(trimEvents, [projectId, last - PROJECT_EVENTS_KEPT]);
     }
     return result;
   });
@@ -78,16 +131,12 @@ export async function appendProjectEvents(
 
 /** Events of a project with `seq` above `afterSeq`, oldest first. */
 export async function readProjectEvents(
-  em: EntityManager,
+  sql: Sql,
   projectId: string,
   afterSeq: number,
   limit = PROJECT_EVENTS_KEPT,
 ): Promise<ProjectStreamEvent[]> {
-  const rows = await em.execute<EventRow[]>(
-    `select seq, type, data, event_key from project_events
-     where project_id = ? and seq > ? order by seq limit ?`,
-    [projectId, afterSeq, limit],
-  );
+  const rows = await sql.rows(eventsAfter, [projectId, afterSeq, limit]);
   return rows.map(toStreamEvent);
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { Client } from 'pg';
 import type { App } from '../../api/app';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
@@ -48,18 +49,20 @@ function get(url: string, session: SignedIn | null, headers: Record<string, stri
   });
 }
 
-/** The SQL every API query runs, while `during` runs (the ORM's one shared connection). */
+/**
+ * The SQL the process sends while `during` runs: every statement reaches PostgreSQL through a
+ * node-postgres client, MikroORM's (through Knex) and the SQL runner's alike.
+ */
 async function queriesDuring(during: () => Promise<Reply>): Promise<[Reply, string[]]> {
-  const connection = test.ctx.deps.orm.em.getConnection();
-  const execute = jest.spyOn(connection, 'execute');
+  const query = jest.spyOn(Client.prototype, 'query');
   try {
     const reply = await during();
-    const sql = execute.mock.calls.map(([query]) =>
-      typeof query === 'string' ? query : query.toSQL().sql,
+    const sql = query.mock.calls.map(([config]) =>
+      typeof config === 'string' ? config : (config as { text: string }).text,
     );
     return [reply, sql];
   } finally {
-    execute.mockRestore();
+    query.mockRestore();
   }
 }
 

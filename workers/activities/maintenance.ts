@@ -1,7 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { sqlOf, statement } from '../../shared/db/sql';
 import { releaseExpiredHolds } from '../../shared/flow/ledger';
 
 const PURGE_BATCH = 1000;
+
+/** Up to `batch` Idempotency-Key records past their retention. */
+const purgeExpiredKeys = statement<Record<string, never>, [batch: number]>(
+  'maintenance.purge_idempotency_keys',
+  `delete from idempotency_keys where id in (
+     select id from idempotency_keys where expires_at <= now() limit $1
+   )`,
+);
 
 /** Housekeeping activities. Each call forks its own EntityManager. */
 export function createMaintenanceActivities(deps: { orm: MikroORM }) {
@@ -11,16 +20,12 @@ export function createMaintenanceActivities(deps: { orm: MikroORM }) {
      * holds a long lock. Idempotent: running it twice deletes nothing more.
      */
     async purgeExpiredIdempotencyKeys(): Promise<{ deleted: number }> {
-      const em = deps.orm.em.fork();
+      const sql = sqlOf(deps.orm.em.fork());
       let deleted = 0;
       for (;;) {
-        const rows = await em.execute<{ id: string }[]>(
-          `delete from idempotency_keys where id in (
-             select id from idempotency_keys where expires_at <= now() limit ${PURGE_BATCH}
-           ) returning id`,
-        );
-        deleted += rows.length;
-        if (rows.length < PURGE_BATCH) return { deleted };
+        const purged = await sql.run(purgeExpiredKeys, [PURGE_BATCH]);
+        deleted += purged;
+        if (purged < PURGE_BATCH) return { deleted };
       }
     },
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlOf, statement } from '../../shared/db/sql';
 import type { NewProjectEvent, ProjectEventType } from '../../shared/projects/events';
 
 /**
@@ -48,6 +49,19 @@ interface JournalEntry {
   data: Record<string, unknown>;
 }
 
+/** A run's logged event, as the journal reads it. */
+interface JournalRow {
+  eventKey: string;
+  type: ProjectEventType;
+  data: Record<string, unknown>;
+}
+/** A run's events in log order. */
+const runEvents = statement<JournalRow, [projectId: string, runId: string]>(
+  'build.run_events',
+  `select event_key as "eventKey", type, data from project_events
+    where project_id = $1 and run_id = $2 order by seq`,
+);
+
 /** One run's events, read once per step and kept current as the step emits more. */
 export class RunJournal {
   private readonly byKey = new Map<string, JournalEntry>();
@@ -60,15 +74,10 @@ export class RunJournal {
   }
 
   static async load(em: EntityManager, projectId: string, runId: string): Promise<RunJournal> {
-    const rows = await em.execute<
-      { event_key: string; type: ProjectEventType; data: Record<string, unknown> }[]
-    >(
-      'select event_key, type, data from project_events where project_id = ? and run_id = ? order by seq',
-      [projectId, runId],
-    );
+    const rows = await sqlOf(em).rows(runEvents, [projectId, runId]);
     return new RunJournal(
       runId,
-      rows.map((row) => ({ key: row.event_key, type: row.type, data: row.data })),
+      rows.map((row) => ({ key: row.eventKey, type: row.type, data: row.data })),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../shared/config';
+import { sqlOf, statement } from '../../shared/db/sql';
 import { enqueueNotification } from '../../shared/notifications/queue';
 import { enqueueOutboxEvent } from '../../shared/outbox/outbox';
 import { appendProjectEvents } from '../../shared/projects/event-log';
@@ -16,6 +17,80 @@ export type FinalStatus = 'completed' | 'failed' | 'canceled';
 
 export type LifecycleDeps = EmitterDeps;
 
+/** A run about to begin, locked (the run row before anything else, as every writer locks). */
+interface BeginningRunRow {
+  status: string;
+  slug: string;
+  title: string;
+}
+const lockRunToBegin = statement<BeginningRunRow, [runId: string, projectId: string]>(
+  'build.lock_run_to_begin',
+  `select r.status, p.slug, p.title from project_runs r join projects p on p.id = r.project_id
+    where r.id = $1 and r.project_id = $2 for update of r`,
+);
+
+const markRunRunning = statement<Record<string, never>, [planner: string, runId: string]>(
+  'build.mark_run_running',
+  `update project_runs set status = 'running', started_at = now(), planner = $1 where id = $2`,
+);
+
+/** The project follows its run only while the run is still its current one. */
+const markProjectRunning = statement<Record<string, never>, [projectId: string, runId: string]>(
+  'build.mark_project_running',
+  `update projects set status = 'running', updated_at = now()
+    where id = $1 and current_run_id = $2 and status = 'queued'`,
+);
+
+/** A run about to finish, locked, with what the announcements need of its project. */
+interface FinishingRunRow {
+  status: string;
+  reason: string | null;
+  slug: string;
+  title: string;
+  ownerId: number;
+}
+const lockRunToFinish = statement<FinishingRunRow, [runId: string, projectId: string]>(
+  'build.lock_run_to_finish',
+  `select r.status, r.reason, p.slug, p.title, p.owner_id as "ownerId"
+     from project_runs r join projects p on p.id = r.project_id
+    where r.id = $1 and r.project_id = $2 for update of r`,
+);
+
+const finishRunRow = statement<
+  Record<string, never>,
+  [
+    status: FinalStatus,
+    reason: string | null,
+    headSha: string | null,
+    artifact: Buffer | null,
+    artifactBytes: number | null,
+    runId: string,
+  ]
+>(
+  'build.finish_run',
+  `update project_runs set status = $1, reason = $2, finished_at = now(), head_sha = $3,
+          artifact = $4, artifact_bytes = $5
+    where id = $6`,
+);
+
+/** The project at rest again, if this is still its current, active run. */
+const finishProject = statement<
+  Record<string, never>,
+  [status: FinalStatus, projectId: string, runId: string]
+>(
+  'build.finish_project',
+  `update projects set status = $1, updated_at = now()
+    where id = $2 and current_run_id = $3 and status in ('queued', 'running')`,
+);
+
+interface SubscriberRow {
+  userId: number;
+}
+const projectSubscribers = statement<SubscriberRow, [projectId: string]>(
+  'build.project_subscribers',
+  `select user_id as "userId" from project_subscriptions where project_id = $1 order by user_id`,
+);
+
 /**
  * queued → running: the run gets its planner and start time, the project turns `running` if
  * this is still its current run, subscribers are told, and the git workspace is created.
@@ -27,24 +102,14 @@ export async function beginRun(
   { projectId, runId }: RunRef,
 ): Promise<{ maxTurns: number }> {
   await deps.orm.em.fork().transactional(async (tx) => {
-    const [run] = await tx.execute<{ status: string; slug: string; title: string }[]>(
-      `select r.status, p.slug, p.title from project_runs r join projects p on p.id = r.project_id
-       where r.id = ? and r.project_id = ? for update of r`,
-      [runId, projectId],
-    );
+    const sql = sqlOf(tx);
+    const run = await sql.row(lockRunToBegin, [runId, projectId]);
     if (!run) throw buildFailure('the run or its project no longer exists', { retryable: false });
     if (run.status === 'running') return;
     if (run.status !== 'queued')
       throw buildFailure(`the run is already ${run.status}`, { retryable: false });
-    await tx.execute(
-      `update project_runs set status = 'running', started_at = now(), planner = ? where id = ?`,
-      [plannerFor(deps.config), runId],
-    );
-    await tx.execute(
-      `update projects set status = 'running', updated_at = now()
-       where id = ? and current_run_id = ? and status = 'queued'`,
-      [projectId, runId],
-    );
+    await sql.run(markRunRunning, [plannerFor(deps.config), runId]);
+    await sql.run(markProjectRunning, [projectId, runId]);
     await notifySubscribers(
       tx,
       projectId,
@@ -80,26 +145,20 @@ export async function finishRun(
   const { projectId, runId } = input;
   const { head, artifact } = await snapshot(deps, projectId, runId);
   const outcome = await deps.orm.em.fork().transactional(async (tx) => {
-    const [run] = await tx.execute<
-      { status: string; reason: string | null; slug: string; title: string; owner_id: number }[]
-    >(
-      `select r.status, r.reason, p.slug, p.title, p.owner_id from project_runs r join projects p on p.id = r.project_id
-       where r.id = ? and r.project_id = ? for update of r`,
-      [runId, projectId],
-    );
+    const sql = sqlOf(tx);
+    const run = await sql.row(lockRunToFinish, [runId, projectId]);
     if (!run) return null;
     let { finalStatus, reason } = input;
     if (run.status === 'queued' || run.status === 'running') {
-      await tx.execute(
-        `update project_runs set status = ?, reason = ?, finished_at = now(), head_sha = ?, artifact = ?, artifact_bytes = ?
-         where id = ?`,
-        [finalStatus, reason, head?.sha ?? null, artifact, artifact?.length ?? null, runId],
-      );
-      await tx.execute(
-        `update projects set status = ?, updated_at = now()
-         where id = ? and current_run_id = ? and status in ('queued', 'running')`,
-        [finalStatus, projectId, runId],
-      );
+      await sql.run(finishRunRow, [
+        finalStatus,
+        reason,
+        head?.sha ?? null,
+        artifact,
+        artifact?.length ?? null,
+        runId,
+      ]);
+      await sql.run(finishProject, [finalStatus, projectId, runId]);
       await announce(tx, deps.config, { ...input, reason }, run, artifact !== null);
     } else {
       // Finished before (a retry after commit): report what was recorded.
@@ -173,7 +232,7 @@ async function announce(
   tx: EntityManager,
   config: Config,
   input: FinishInput,
-  project: { slug: string; title: string; owner_id: number },
+  project: { slug: string; title: string; ownerId: number },
   artifactStored: boolean,
 ): Promise<void> {
   const { runId, projectId, finalStatus, reason } = input;
@@ -182,14 +241,14 @@ async function announce(
     : null;
   if (finalStatus === 'completed') {
     await enqueueOutboxEvent(tx, {
-      userId: project.owner_id,
+      userId: project.ownerId,
       event: 'project.completed',
       data: { slug: project.slug, artifact_url: artifactUrl },
       dedupeKey: `project.completed:${runId}`,
     });
   } else if (finalStatus === 'failed') {
     await enqueueOutboxEvent(tx, {
-      userId: project.owner_id,
+      userId: project.ownerId,
       event: 'project.failed',
       data: { slug: project.slug, reason: reason ?? 'the build failed' },
       dedupeKey: `project.failed:${runId}`,
@@ -218,11 +277,8 @@ async function notifySubscribers(
   text: string,
   data: Record<string, unknown>,
 ): Promise<void> {
-  const subscribers = await tx.execute<{ user_id: number }[]>(
-    'select user_id from project_subscriptions where project_id = ? order by user_id',
-    [projectId],
-  );
-  for (const { user_id: userId } of subscribers) {
+  const subscribers = await sqlOf(tx).rows(projectSubscribers, [projectId]);
+  for (const { userId } of subscribers) {
     await enqueueNotification(tx, {
       userId,
       kind,

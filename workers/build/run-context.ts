@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../shared/config';
 import type { AgentTemplate } from '../../shared/db/entities/project';
 import type { RunStatus } from '../../shared/db/entities/project-run';
+import { sqlOf, statement } from '../../shared/db/sql';
 import type { Brain, BuildProject } from './brain';
 import { buildFailure } from './errors';
 import { createLlmBrain } from './llm/brain';
@@ -20,28 +21,31 @@ export interface RunContext {
   planner: string;
 }
 
+/** A run with what the build needs of its project. */
+interface RunRow {
+  slug: string;
+  title: string;
+  brief: string;
+  agentTemplate: AgentTemplate;
+  ownerId: number;
+  status: RunStatus;
+  planner: string;
+}
+const runWithProject = statement<RunRow, [runId: string, projectId: string]>(
+  'build.run_with_project',
+  `select p.slug, p.title, p.brief, p.agent_template as "agentTemplate", p.owner_id as "ownerId",
+          r.status, r.planner
+     from project_runs r join projects p on p.id = r.project_id
+    where r.id = $1 and r.project_id = $2`,
+);
+
 /** The run and its project, or null when either is gone. */
 export async function loadRun(
   em: EntityManager,
   projectId: string,
   runId: string,
 ): Promise<RunContext | null> {
-  const [row] = await em.execute<
-    {
-      slug: string;
-      title: string;
-      brief: string;
-      agent_template: AgentTemplate;
-      owner_id: number;
-      status: RunStatus;
-      planner: string;
-    }[]
-  >(
-    `select p.slug, p.title, p.brief, p.agent_template, p.owner_id, r.status, r.planner
-     from project_runs r join projects p on p.id = r.project_id
-     where r.id = ? and r.project_id = ?`,
-    [runId, projectId],
-  );
+  const row = await sqlOf(em).row(runWithProject, [runId, projectId]);
   if (!row) return null;
   return {
     project: {
@@ -49,8 +53,8 @@ export async function loadRun(
       slug: row.slug,
       title: row.title,
       brief: row.brief,
-      template: row.agent_template,
-      ownerId: row.owner_id,
+      template: row.agentTemplate,
+      ownerId: row.ownerId,
     },
     status: row.status,
     planner: row.planner,

@@ -1,4 +1,5 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { sqlOf, statement, type Sql } from '../../shared/db/sql';
 import {
   MatrixError,
   MatrixRateLimited,
@@ -40,12 +41,62 @@ export interface DeliverDeps {
 
 interface NotificationRow {
   text: string;
-  sent_at: Date | null;
+  sentAt: Date | null;
   attempts: number;
-  matrix_user_id: string | null;
+  matrixUserId: string | null;
   /** An older notification of the same user is unsent. */
   behind: boolean;
 }
+/** A notification, its user's Matrix account and whether it must wait behind an older one. */
+const notificationToDeliver = statement<NotificationRow, [notificationId: string]>(
+  'notification_delivery.notification',
+  `select n.text, n.sent_at as "sentAt", n.attempts, u.matrix_user_id as "matrixUserId",
+          exists (select 1 from notifications o
+                   where o.user_id = n.user_id and o.sent_at is null
+                     and (o.created_at, o.id) < (n.created_at, n.id)) as behind
+     from notifications n join users u on u.id = n.user_id
+    where n.id = $1`,
+);
+
+/** Sent: the Matrix event, recorded once (only while unsent). */
+const markSent = statement<Record<string, never>, [eventId: string, notificationId: string]>(
+  'notification_delivery.mark_sent',
+  `update notifications set sent_at = now(), event_id = $1, next_attempt_at = null
+    where id = $2 and sent_at is null`,
+);
+
+/** Forgets a direct room the bot can no longer use. */
+const deleteDirectRoom = statement<Record<string, never>, [matrixUserId: string, roomId: string]>(
+  'notification_delivery.delete_direct_room',
+  'delete from matrix_direct_rooms where matrix_user_id = $1 and room_id = $2',
+);
+
+interface DirectRoomRow {
+  roomId: string;
+}
+const directRoom = statement<DirectRoomRow, [matrixUserId: string]>(
+  'notification_delivery.direct_room',
+  'select room_id as "roomId" from matrix_direct_rooms where matrix_user_id = $1',
+);
+
+/** A new direct room, unless another attempt stored one first. */
+const insertDirectRoom = statement<Record<string, never>, [matrixUserId: string, roomId: string]>(
+  'notification_delivery.insert_direct_room',
+  `insert into matrix_direct_rooms (matrix_user_id, room_id, created_at) values ($1, $2, now())
+   on conflict (matrix_user_id) do nothing`,
+);
+
+/** A failed attempt: its error and when the next one is due. */
+const recordAttemptFailed = statement<
+  Record<string, never>,
+  [lastError: string, retryInSeconds: number, notificationId: string]
+>(
+  'notification_delivery.attempt_failed',
+  `update notifications
+      set attempts = attempts + 1, last_error = $1,
+          next_attempt_at = now() + make_interval(secs => $2::float8)
+    where id = $3 and sent_at is null`,
+);
 
 type MatrixFailure = MatrixError | MatrixUnavailable | MatrixRateLimited;
 
@@ -82,72 +133,46 @@ export async function deliverNotification(
   deps: DeliverDeps,
   notificationId: string,
 ): Promise<NotificationDeliveryOutcome> {
-  const em = deps.orm.em.fork();
-  const [row] = await em.execute<NotificationRow[]>(
-    `select n.text, n.sent_at, n.attempts, u.matrix_user_id,
-            exists (select 1 from notifications o
-                     where o.user_id = n.user_id and o.sent_at is null
-                       and (o.created_at, o.id) < (n.created_at, n.id)) as behind
-       from notifications n join users u on u.id = n.user_id
-      where n.id = ?`,
-    [notificationId],
-  );
-  if (!row || row.sent_at !== null) return { status: 'done' };
-  if (row.matrix_user_id === null) return { status: 'not_linked' };
+  const sql = sqlOf(deps.orm.em.fork());
+  const row = await sql.row(notificationToDeliver, [notificationId]);
+  if (!row || row.sentAt !== null) return { status: 'done' };
+  if (row.matrixUserId === null) return { status: 'not_linked' };
   if (row.behind) return { status: 'blocked' };
 
-  const matrixUserId = row.matrix_user_id;
+  const { matrixUserId } = row;
   let storedRoom: string | null = null;
   try {
-    storedRoom = await storedDirectRoom(em, matrixUserId);
-    const roomId = storedRoom ?? (await openDirectRoom(em, deps.bot, matrixUserId));
+    storedRoom = await storedDirectRoom(sql, matrixUserId);
+    const roomId = storedRoom ?? (await openDirectRoom(sql, deps.bot, matrixUserId));
     const eventId = await deps.bot.sendMessage(
       roomId,
       messageContent({ text: row.text }),
       notificationTxnId(notificationId),
     );
-    await em.execute(
-      `update notifications set sent_at = now(), event_id = ?, next_attempt_at = null
-        where id = ? and sent_at is null`,
-      [eventId, notificationId],
-    );
+    await sql.run(markSent, [eventId, notificationId]);
     return { status: 'sent', eventId };
   } catch (error) {
     if (!isMatrixFailure(error)) throw error;
     if (storedRoom !== null && roomUnusable(error)) {
-      await em.execute('delete from matrix_direct_rooms where matrix_user_id = ? and room_id = ?', [
-        matrixUserId,
-        storedRoom,
-      ]);
+      await sql.run(deleteDirectRoom, [matrixUserId, storedRoom]);
     }
-    return recordFailure(em, notificationId, row.attempts, error);
+    return recordFailure(sql, notificationId, row.attempts, error);
   }
 }
 
-async function storedDirectRoom(em: EntityManager, matrixUserId: string): Promise<string | null> {
-  const [stored] = await em.execute<{ room_id: string }[]>(
-    'select room_id from matrix_direct_rooms where matrix_user_id = ?',
-    [matrixUserId],
-  );
-  return stored?.room_id ?? null;
+async function storedDirectRoom(sql: Sql, matrixUserId: string): Promise<string | null> {
+  const stored = await sql.row(directRoom, [matrixUserId]);
+  return stored?.roomId ?? null;
 }
 
 /**
  * Creates a direct room with the account invited and stores it, unless another attempt stored
  * one first: then that one is used (the room created here stays empty).
  */
-async function openDirectRoom(
-  em: EntityManager,
-  bot: MatrixBot,
-  matrixUserId: string,
-): Promise<string> {
+async function openDirectRoom(sql: Sql, bot: MatrixBot, matrixUserId: string): Promise<string> {
   const created = await bot.createDirectRoom(matrixUserId);
-  await em.execute(
-    `insert into matrix_direct_rooms (matrix_user_id, room_id, created_at) values (?, ?, now())
-     on conflict (matrix_user_id) do nothing`,
-    [matrixUserId, created],
-  );
-  return (await storedDirectRoom(em, matrixUserId)) ?? created;
+  await sql.run(insertDirectRoom, [matrixUserId, created]);
+  return (await storedDirectRoom(sql, matrixUserId)) ?? created;
 }
 
 /** The bot may not send there (kicked, never joined) or the room does not exist. */
@@ -170,7 +195,7 @@ function failureText(error: MatrixFailure): string {
 }
 
 async function recordFailure(
-  em: EntityManager,
+  sql: Sql,
   notificationId: string,
   failedBefore: number,
   error: MatrixFailure,
@@ -178,13 +203,7 @@ async function recordFailure(
   const wait = retryDelayMs(failedBefore);
   const retryInMs = error instanceof MatrixRateLimited ? Math.max(wait, error.retryAfterMs) : wait;
   const message = failureText(error);
-  await em.execute(
-    `update notifications
-        set attempts = attempts + 1, last_error = ?,
-            next_attempt_at = now() + make_interval(secs => ?)
-      where id = ? and sent_at is null`,
-    [message, retryInMs / 1000, notificationId],
-  );
+  await sql.run(recordAttemptFailed, [message, retryInMs / 1000, notificationId]);
   return {
     status: 'failed',
     error: message,

@@ -1,5 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlOf, statement } from '../../shared/db/sql';
 import { NOTIFICATION_BATCH } from '../../shared/temporal/workflow-constants';
+
+interface DueRow {
+  id: string;
+}
+/** The ids of the notifications due for delivery (`dueNotifications`). */
+const due = statement<DueRow, [batchSize: number]>(
+  'notification_delivery.due',
+  `select n.id from notifications n
+     join users u on u.id = n.user_id and u.matrix_user_id is not null
+    where n.sent_at is null
+      and (n.next_attempt_at is null or n.next_attempt_at <= now())
+      and not exists (
+        select 1 from notifications o
+         where o.user_id = n.user_id and o.sent_at is null
+           and (o.created_at, o.id) < (n.created_at, n.id)
+           and o.next_attempt_at > now())
+    order by n.created_at, n.id
+    limit $1`,
+);
 
 /**
  * The ids of notifications due for delivery, oldest first: unsent, their user has a linked
@@ -15,19 +35,6 @@ export async function dueNotifications(
   em: EntityManager,
   batchSize: number = NOTIFICATION_BATCH,
 ): Promise<string[]> {
-  const rows = await em.execute<{ id: string }[]>(
-    `select n.id from notifications n
-       join users u on u.id = n.user_id and u.matrix_user_id is not null
-      where n.sent_at is null
-        and (n.next_attempt_at is null or n.next_attempt_at <= now())
-        and not exists (
-          select 1 from notifications o
-           where o.user_id = n.user_id and o.sent_at is null
-             and (o.created_at, o.id) < (n.created_at, n.id)
-             and o.next_attempt_at > now())
-      order by n.created_at, n.id
-      limit ?`,
-    [batchSize],
-  );
+  const rows = await sqlOf(em).rows(due, [batchSize]);
   return rows.map((row) => row.id);
 }

@@ -1,5 +1,6 @@
 import { ProjectRun } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
+import { sqlOf, statement } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
 import { isUuid } from '../../wire';
@@ -75,12 +76,18 @@ async function findArtifact(
   };
 }
 
+/** A run's artifact bytes (bytea, a Buffer). */
+interface ArtifactRow {
+  artifact: Buffer | null;
+}
+const runArtifact = statement<ArtifactRow, [runId: string]>(
+  'projects.run_artifact',
+  'select artifact from project_runs where id = $1',
+);
+
 /** The artifact's bytes, read once, as the driver hands them over (no copy). */
 async function artifactBytes(em: EntityManager, info: ArtifactInfo): Promise<Buffer> {
-  const [row] = await em.execute<{ artifact: Buffer | null }[]>(
-    'select artifact from project_runs where id = ?',
-    [info.runId],
-  );
+  const row = await sqlOf(em).row(runArtifact, [info.runId]);
   if (!row?.artifact) throw new AppError('artifact_not_found', `run ${info.runId} has no artifact`);
   return row.artifact;
 }

@@ -5,9 +5,10 @@ import type { ProjectStatus } from '../../../shared/db/entities/project';
 import type { RunStatus } from '../../../shared/db/entities/project-run';
 import type { Tier } from '../../../shared/db/entities/subscription';
 import type { EntityManager } from '../../../shared/db/orm';
+import { sqlOf, statement } from '../../../shared/db/sql';
 import { featuresOf } from '../../../shared/domain/tiers';
 import { AppError } from '../../../shared/errors';
-import { ENTITLED_TIER_SQL } from '../../../shared/subscriptions/entitlements';
+import { entitledTierSql } from '../../../shared/subscriptions/entitlements';
 import {
   projectBuildSignals,
   workflowIds,
@@ -66,6 +67,46 @@ export function buildLaneOf(tier: Tier | null): BuildLane {
   return 'standard';
 }
 
+/** The project as a start finds it, locked, with its owner's entitled tier. */
+interface StartingProjectRow {
+  status: ProjectStatus;
+  currentRunId: string | null;
+  updatedAt: Date;
+  tier: Tier | null;
+}
+const lockProjectToStart = statement<StartingProjectRow, [ownerId: number, projectId: string]>(
+  'projects.lock_to_start',
+  `select status, current_run_id as "currentRunId", updated_at as "updatedAt",
+          ${entitledTierSql('$1::int')} as tier
+     from projects where id = $2 for update`,
+);
+
+/** A run's status, its row locked (runs are locked before their project). */
+interface RunStatusRow {
+  status: RunStatus;
+}
+const lockRunStatus = statement<RunStatusRow, [runId: string]>(
+  'projects.lock_run_status',
+  'select status from project_runs where id = $1 for update',
+);
+
+/** Locks a run row, in the order every writer locks (the run before its project). */
+const lockRun = statement<{ id: string }, [runId: string]>(
+  'projects.lock_run',
+  'select id from project_runs where id = $1 for update',
+);
+
+/** An active run canceled without its workflow, with the reason for the status it had. */
+const cancelRunRow = statement<
+  Record<string, never>,
+  [finishedAt: Date, queuedReason: string, runningReason: string, runId: string]
+>(
+  'projects.cancel_orphaned_run',
+  `update project_runs set status = 'canceled', finished_at = $1,
+          reason = case status when 'queued' then $2::text else $3::text end
+    where id = $4 and status in ('queued', 'running')`,
+);
+
 /**
  * Queues a run in one transaction: the project row is locked, moved to `queued` by a
  * conditional update (only from a status at rest) and the run row inserted. Concurrent starts
@@ -79,18 +120,7 @@ async function queueRun(
   runId: string,
 ): Promise<{ before: Previous; lane: BuildLane }> {
   return em.transactional(async (tx) => {
-    const [row] = await tx.execute<
-      {
-        status: ProjectStatus;
-        current_run_id: string | null;
-        updated_at: Date;
-        tier: Tier | null;
-      }[]
-    >(
-      `select status, current_run_id, updated_at, ${ENTITLED_TIER_SQL} as tier
-       from projects where id = ? for update`,
-      [project.owner.id, project.id],
-    );
+    const row = await sqlOf(tx).row(lockProjectToStart, [project.owner.id, project.id]);
     if (!row) throw new AppError('project_not_found', `project ${project.slug} does not exist`);
     const now = new Date();
     const moved = await tx.nativeUpdate(
@@ -113,7 +143,7 @@ async function queueRun(
       finishedAt: null,
     });
     return {
-      before: { status: row.status, currentRunId: row.current_run_id, updatedAt: row.updated_at },
+      before: { status: row.status, currentRunId: row.currentRunId, updatedAt: row.updatedAt },
       lane: buildLaneOf(row.tier),
     };
   });
@@ -134,10 +164,7 @@ async function unqueueRun(
   before: Previous,
 ): Promise<'undone' | 'began'> {
   return em.transactional(async (tx) => {
-    const [run] = await tx.execute<{ status: RunStatus }[]>(
-      'select status from project_runs where id = ? for update',
-      [runId],
-    );
+    const run = await sqlOf(tx).row(lockRunStatus, [runId]);
     if (run && run.status !== 'queued') return 'began';
     await tx.nativeDelete(ProjectRun, { id: runId, status: 'queued' });
     await tx.nativeUpdate(
@@ -198,7 +225,8 @@ async function cancelOrphanedRun(
   runId: string,
 ): Promise<boolean> {
   return em.transactional(async (tx) => {
-    await tx.execute('select id from project_runs where id = ? for update', [runId]);
+    const sql = sqlOf(tx);
+    await sql.run(lockRun, [runId]);
     const now = new Date();
     const canceled = await tx.nativeUpdate(
       Project,
@@ -206,12 +234,12 @@ async function cancelOrphanedRun(
       { status: 'canceled', updatedAt: now },
     );
     if (canceled === 0) return false;
-    await tx.execute(
-      `update project_runs set status = 'canceled', finished_at = ?,
-         reason = case status when 'queued' then ? else ? end
-       where id = ? and status in ('queued', 'running')`,
-      [now, ORPHANED_RUN_REASONS.queued, ORPHANED_RUN_REASONS.running, runId],
-    );
+    await sql.run(cancelRunRow, [
+      now,
+      ORPHANED_RUN_REASONS.queued,
+      ORPHANED_RUN_REASONS.running,
+      runId,
+    ]);
     return true;
   });
 }

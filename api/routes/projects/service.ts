@@ -5,7 +5,7 @@ import type { Config } from '../../../shared/config';
 import { Project, ProjectSubscription } from '../../../shared/db/entities';
 import { AGENT_TEMPLATES, type ProjectStatus } from '../../../shared/db/entities/project';
 import type { EntityManager } from '../../../shared/db/orm';
-import type { Sql } from '../../../shared/db/sql';
+import { sqlOf, statement, type Sql } from '../../../shared/db/sql';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import { featuresOf } from '../../../shared/domain/tiers';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
@@ -151,6 +151,16 @@ async function followable(em: EntityManager, actor: Actor, slug: string): Promis
   return project;
 }
 
+/** A subscription, unless the user already has it. */
+const insertSubscription = statement<
+  Record<string, never>,
+  [projectId: string, userId: number, createdAt: Date]
+>(
+  'projects.subscribe',
+  `insert into project_subscriptions (project_id, user_id, created_at) values ($1, $2, $3)
+   on conflict (project_id, user_id) do nothing`,
+);
+
 /** Idempotent: subscribing twice keeps the one subscription. */
 export async function subscribe(
   deps: Pick<ProjectDeps, 'em'>,
@@ -158,11 +168,7 @@ export async function subscribe(
   input: ProjectSlugInput,
 ) {
   const project = await followable(deps.em, actor, input.slug);
-  await deps.em.execute(
-    `insert into project_subscriptions (project_id, user_id, created_at) values (?, ?, ?)
-     on conflict (project_id, user_id) do nothing`,
-    [project.id, actor.userId, new Date()],
-  );
+  await sqlOf(deps.em).run(insertSubscription, [project.id, actor.userId, new Date()]);
   return { subscribed: true as const };
 }
 

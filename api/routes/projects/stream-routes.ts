@@ -23,9 +23,9 @@ declare module 'fastify' {
 
 /** The project stream over SSE (spec "Project stream (SSE)", docs/spec/contract.md §7). */
 const plugin: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const { config, db, logger, orm, redis } = opts.deps;
+  const { config, db, logger, redis } = opts.deps;
   const hub = new ProjectStreamHub({
-    orm,
+    db,
     redis,
     redisKeyPrefix: config.redisKeyPrefix,
     subscribeTimeoutMs: config.redisCommandTimeoutMs,
