@@ -1,6 +1,10 @@
 import { parseEther } from 'viem';
-import type { ChainStateRow } from '../../api/routes/tokens/chain-queries';
-import { curveState, isoDuration, units } from '../../api/routes/tokens/chain-views';
+import {
+  curveState,
+  isoDuration,
+  type TokenDetailRow as ChainStateRow,
+} from '../../api/routes/tokens/detail';
+import { units } from '../../api/routes/tokens/schemas';
 
 /** How chain rows read on the wire (docs/chain.md "Reads"). */
 

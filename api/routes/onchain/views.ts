@@ -1,6 +1,6 @@
-import { getAddress } from 'viem';
+import { formatUnits, getAddress } from 'viem';
 import { chainName } from '../../../shared/chain/chains';
-import { checksummed, units } from '../tokens/chain-views';
+import { AMOUNT_DECIMALS } from '../../../shared/chain/launchpad';
 import type { TreeRow, UserStateRow } from './queries';
 import type { LiveUserViews } from './live';
 import type { TreeMemberWire } from './schemas';
@@ -10,6 +10,15 @@ import type { TreeMemberWire } from './schemas';
  * whole units (18 decimals kept), addresses checksummed, times in Unix seconds. "Now" is the
  * reported block's time, so every figure describes that one block, as the contract would.
  */
+
+/** Base units (an integer string) in whole units, every decimal kept: "1500000000000000000" → "1.5". */
+function units(base: string): string {
+  return formatUnits(BigInt(base), AMOUNT_DECIMALS);
+}
+
+function checksummed(address: string | null): string | null {
+  return address === null ? null : getAddress(address);
+}
 
 /** The tree spans 10 levels below a member: fees reach that far (docs/chain.md "dpnm"). */
 export const TREE_LEVELS = 10;
@@ -46,20 +55,20 @@ export function userStateView(row: UserStateRow, live: LiveUserViews) {
     tokenSlug: row.tokenSlug,
     instance: getAddress(row.instance),
     flowProtocol: getAddress(row.protocol),
-    flowBalance: units(row.flowBalance)!,
-    usdtBalance: units(live.usdtBalance.toString())!,
-    gwtBalance: units(row.gwtBalance)!,
-    currentPrice: units(row.currentPrice)!,
+    flowBalance: units(row.flowBalance),
+    usdtBalance: units(live.usdtBalance.toString()),
+    gwtBalance: units(row.gwtBalance),
+    currentPrice: units(row.currentPrice),
     dailyLimitTotal: units(
       dailyLimit(BigInt(row.poolUsdt), BigInt(row.dailyLimitFloor)).toString(),
-    )!,
-    dailyLimitRemaining: units(live.dailyLimitRemaining.toString())!,
-    incomeLimitRemaining: units(row.incomeLimit ?? '0')!,
-    lifetimeIncome: units(row.lifetimeIncome ?? '0')!,
+    ),
+    dailyLimitRemaining: units(live.dailyLimitRemaining.toString()),
+    incomeLimitRemaining: units(row.incomeLimit ?? '0'),
+    lifetimeIncome: units(row.lifetimeIncome ?? '0'),
     treeActiveUntil: Number(activeUntil),
     treeActiveDaysLeft: activeDaysLeft(activeUntil, now),
     // A claim empties it: after a `GwtClaimed` the latest value is null, i.e. 0.
-    claimableGWT: units(row.claimableGwt ?? '0')!,
+    claimableGWT: units(row.claimableGwt ?? '0'),
     tree: {
       upline: checksummed(row.parent),
       directSlots: slots,
@@ -100,7 +109,7 @@ export function treeView(address: string, row: TreeRow, depth: number) {
     upline: checksummed(row.parent),
     subtreeByLevel: byLevel(row.levels, 0),
     lifetimeEarnedByLevel: byLevel(
-      row.earned.map(([level, amount]): [number, string] => [level, units(amount)!]),
+      row.earned.map(([level, amount]): [number, string] => [level, units(amount)]),
       '0',
     ),
     directs,

@@ -5,12 +5,21 @@ import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
 
 /**
- * Who may touch a token. Every token is public to read; what needs its owner (building a
- * project on it, linking it to an agent) goes through `ownedToken`, the one ownership rule.
+ * Who may touch a token, and the answer when there is none. Every token is public to read:
+ * the reads (`GET /tokens/:slug` and its holders, trades and on-chain aggregate) look their
+ * token up in their own statement and answer `tokenNotFound` when it finds none. What needs
+ * its owner (building a project on it, linking it to an agent) goes through `ownedToken`, the
+ * one ownership rule.
  */
 
+/** A slug as an error message quotes it: JSON-quoted, cut at 40 characters. */
 const shown = (value: string) =>
   JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+/** 404 `token_not_found` for the token a path names (`/tokens/:slug…`). */
+export function tokenNotFound(slug: string): AppError {
+  return new AppError('token_not_found', `token: ${shown(slug)} does not exist`);
+}
 
 /**
  * The caller's token `slug`, named by a request body's `tokenSlug`: 404 `token_not_found`

@@ -8,8 +8,13 @@ import {
   type PaymentTokenRole,
 } from '../../../shared/config';
 import type { TokenTemplate } from '../../../shared/db/entities/token';
+import type { Actor } from '../../access/actor';
+import type { TokenDeps } from './service';
 
-/** GET /chains: one chain's factories, payment tokens and, on the local chain, faucet. */
+/**
+ * `GET /chains`: every configured chain with each template's launch factory, so a wallet
+ * knows where to launch, its payment tokens and, on the local chain, how to get some.
+ */
 
 // Declared, not inferred from chainsSchema: the schema's OpenAPI example is built here.
 export interface PaymentToken {
@@ -83,17 +88,18 @@ function paymentTokensOf(
   });
 }
 
-function factoryOf(
+/** The template's launch factory on the chain, checksummed; null when none is configured. */
+export function factoryOf(
   config: Pick<Config, 'launchFactories'>,
   chainId: number,
   template: TokenTemplate,
-) {
+): Address | null {
   const factory = config.launchFactories[chainId]?.[template];
   // Configuration accepts any case; clients get the EIP-55 form.
   return factory ? getAddress(factory) : null;
 }
 
-export function chainItem(
+function chainItem(
   config: Pick<Config, 'launchFactories' | 'chainPaymentTokens'>,
   chainId: number,
 ): ChainItem {
@@ -109,6 +115,19 @@ export function chainItem(
     // The faucet is the test tokens' mint: no payment tokens configured, nothing to mint.
     faucet: chainId === LOCAL_CHAIN_ID && paymentTokens.length > 0 ? LOCAL_FAUCET : null,
   };
+}
+
+/** Anyone may list the chains: the actor (null when anonymous) changes nothing. */
+export function listChains(
+  deps: Pick<TokenDeps, 'config'>,
+  _actor: Actor | null,
+): { items: ChainItem[] } {
+  const { config } = deps;
+  const items = Object.keys(config.chainRpcUrls)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((chainId) => chainItem(config, chainId));
+  return { items };
 }
 
 /**

@@ -3,20 +3,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '../../deps';
 import { actorOf } from '../../access/actor';
 import { slugParams } from '../../wire';
+import { listChains } from './chains';
+import { tokenBySlug, tokenOnchain } from './detail';
+import { tokenHolders } from './holders';
+import { listTokens } from './list';
 import {
   chainsSchema,
   createdTokenSchema,
   createTokenBody,
+  holderPageSchema,
   listTokensQuery,
+  onchainSchema,
   tokenDetailSchema,
+  tokenPageQuery,
   tokenPageSchema,
+  tradePageSchema,
 } from './schemas';
-import { createToken, listChains, listTokens, tokenBySlug, type TokenDeps } from './service';
+import { createToken, type TokenDeps } from './service';
+import { tokenTrades } from './trades';
 import { errors } from '../../openapi/errors';
 
 const tags = ['tokens'];
 
-/** Tokens and chains (spec "Tokens", docs/spec/contract.md §7). */
+/**
+ * Tokens and chains (spec "Tokens", docs/spec/contract.md §7) and a token's figures from the
+ * chain index (docs/chain.md "Reads"). Each read is one file: its statement, row and mapper.
+ */
 export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, db } = opts.deps;
   const depsOf = (request: FastifyRequest): TokenDeps => ({
@@ -25,6 +37,8 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
     cursors: app.cursors,
     config,
   });
+  // The reads need nothing of the request: built once.
+  const reads: Pick<TokenDeps, 'db' | 'cursors' | 'config'> = { db, cursors: app.cursors, config };
 
   app.post(
     '/tokens',
@@ -72,7 +86,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         response: { 200: tokenPageSchema },
       },
     },
-    async (request) => listTokens(depsOf(request), request.actor, request.query),
+    async (request) => listTokens(reads, request.actor, request.query),
   );
 
   app.get(
@@ -91,7 +105,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         response: { 200: tokenDetailSchema },
       },
     },
-    async (request) => tokenBySlug(depsOf(request), request.actor, request.params),
+    async (request) => tokenBySlug(reads, request.actor, request.params),
   );
 
   app.get(
@@ -108,6 +122,63 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
         response: { 200: chainsSchema },
       },
     },
-    async (request) => listChains(depsOf(request), request.actor),
+    async (request) => listChains(reads, request.actor),
+  );
+
+  app.get(
+    '/tokens/:slug/holders',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Holders of a token with their share of the supply outside the curve and pool',
+        description:
+          'From the chain index, largest balance first, cursor-paged; `blockNumber` is the ' +
+          'block the figures are at. Balances are decimal strings in whole tokens.',
+        errors: errors('token_not_found'),
+        tags,
+        params: slugParams,
+        querystring: tokenPageQuery,
+        response: { 200: holderPageSchema },
+      },
+    },
+    async (request) => tokenHolders(reads, request.actor, { ...request.params, ...request.query }),
+  );
+
+  app.get(
+    '/tokens/:slug/trades',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Buys, sells and (virtuals) the graduation of a token, newest first',
+        description:
+          'From the chain index, cursor-paged; amounts are decimal strings in whole units. ' +
+          'Only blocks the index has seen final or re-checked for reorgs are shown.',
+        errors: errors('token_not_found'),
+        tags,
+        params: slugParams,
+        querystring: tokenPageQuery,
+        response: { 200: tradePageSchema },
+      },
+    },
+    async (request) => tokenTrades(reads, request.actor, { ...request.params, ...request.query }),
+  );
+
+  app.get(
+    '/tokens/:slug/onchain',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'The on-chain aggregate: the bonding curve (virtuals) or the pool and tree (dpnm)',
+        description:
+          'The token’s contracts and their state at `blockNumber` as indexed: reserves, ' +
+          'progress to graduation and last price of a virtuals curve, or pool, supply and ' +
+          'tree positions of a dpnm token.',
+        errors: errors('token_not_found'),
+        tags,
+        params: slugParams,
+        response: { 200: onchainSchema },
+      },
+    },
+    async (request) => tokenOnchain(reads, request.actor, request.params),
   );
 };

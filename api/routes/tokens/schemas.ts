@@ -1,9 +1,9 @@
-import { detailChainSchema } from './chain-schemas';
-import { formatUnits, parseUnits } from 'viem';
+import { formatUnits, getAddress, parseUnits } from 'viem';
 import { z } from 'zod';
 import {
   TOKEN_STATES,
   TOKEN_TEMPLATES,
+  type Token,
   type TokenTemplate,
 } from '../../../shared/db/entities/token';
 import {
@@ -13,10 +13,15 @@ import {
 } from '../../../shared/chain/launchpad';
 import { PAYMENT_TOKEN_ROLES } from '../../../shared/config';
 import { LOCAL_CHAIN_EXAMPLE } from './chains';
-import { isoTime } from '../../wire';
+import { isoTime, type slugParams } from '../../wire';
 import { pageOf, pageQuery } from '../../paging/page';
 
-/** Wire shapes of the token and chain endpoints (spec "Token", docs/spec/contract.md §7): camelCase. */
+/**
+ * Wire shapes of the token and chain endpoints (spec "Token", docs/spec/contract.md §7;
+ * docs/chain.md "Reads"): camelCase. Beside them, the functions that write their forms from
+ * rows: `publicToken`, and for figures of the chain index `units` (amounts), `checksummed`
+ * (addresses) and `blockOf` (the indexed block).
+ */
 
 export const TOKEN_SORTS = ['new', 'old', 'name'] as const;
 export type TokenSort = (typeof TOKEN_SORTS)[number];
@@ -155,6 +160,193 @@ export const createTokenBody = z
 
 export type CreateTokenInput = z.output<typeof createTokenBody>;
 
+// ---------------------------------------------------------------------------------------
+// Figures of the chain index (docs/chain.md "Reads"). Declared before the token schemas: the
+// OpenAPI document lists its components in the order they are declared.
+
+const wholeUnits = z
+  .string()
+  .describe('Decimal string in whole units, all 18 decimals kept (e.g. "1250.5")');
+const blockNumber = z
+  .number()
+  .int()
+  .nullable()
+  .describe('The last indexed block these figures reflect; null before the first indexed range');
+const addressOrNull = z.string().nullable().describe('Checksummed address; null before the launch');
+
+export const holderSchema = z
+  .object({
+    address: z.string().describe('Checksummed holder address'),
+    balance: wholeUnits,
+    share: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('balance / the supply held outside the curve and pool (0..1)'),
+  })
+  .meta({ id: 'Holder' });
+
+export const holderPageSchema = pageOf(holderSchema)
+  .extend({ blockNumber })
+  .meta({
+    id: 'HolderPage',
+    description: 'Balance descending, ties by address descending',
+    example: {
+      items: [
+        {
+          address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+          balance: '12500000.25',
+          share: 0.625,
+        },
+      ],
+      nextCursor: null,
+      blockNumber: 1284,
+    },
+  });
+
+export const tradeSchema = z
+  .object({
+    id: z.string().describe('<blockNumber>-<logIndex>: unique per chain'),
+    kind: z.enum(['buy', 'sell', 'graduation']),
+    trader: z
+      .string()
+      .nullable()
+      .describe('Checksummed; a graduation names the trader whose buy graduated the curve'),
+    amountToken: wholeUnits.describe(
+      'Tokens bought or sold; a graduation: the tokens left on the curve',
+    ),
+    amountPayment: wholeUnits.describe(
+      'Payment token (virtuals) or USDT (dpnm), whole units; a graduation: the locked payment',
+    ),
+    price: wholeUnits.describe('Payment per whole token'),
+    txHash: z.string(),
+    blockNumber: z.number().int(),
+    logIndex: z.number().int(),
+    timestamp: isoTime.describe('The block’s time'),
+  })
+  .meta({ id: 'Trade' });
+
+export const tradePageSchema = pageOf(tradeSchema)
+  .extend({ blockNumber })
+  .meta({
+    id: 'TradePage',
+    description: 'Newest first',
+    example: {
+      items: [
+        {
+          id: '1283-2',
+          kind: 'buy',
+          trader: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+          amountToken: '9990009.990009990009990009',
+          amountPayment: '10',
+          price: '0.000001001',
+          txHash: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+          blockNumber: 1283,
+          logIndex: 2,
+          timestamp: '2026-11-24T10:15:00.000Z',
+        },
+      ],
+      nextCursor: null,
+      blockNumber: 1284,
+    },
+  });
+
+const nullableAmount = wholeUnits.nullable();
+
+export const curveOnchainSchema = z
+  .object({
+    template: z.literal('virtuals'),
+    instance: addressOrNull,
+    pair: addressOrNull.describe('The contract holding the curve (the virtuals factory)'),
+    reserveToken: nullableAmount.describe('Tokens left on the curve'),
+    reservePayment: nullableAmount.describe('Locked payment plus the virtual reserve'),
+    lockedPaymentToken: nullableAmount,
+    graduationThreshold: nullableAmount,
+    progressToGraduation: z.number().min(0).max(1).nullable(),
+    graduated: z.boolean().nullable(),
+    lastTradePrice: nullableAmount,
+    totalSupply: nullableAmount,
+    blockNumber,
+  })
+  .meta({
+    id: 'CurveOnchain',
+    example: {
+      template: 'virtuals',
+      instance: '0x2E9D2A8d4C6b1e2F6f2D1f5CF6A3b9c0e4d7A1B2',
+      pair: '0x7f25f5639eE79FF51af75ba67b89Eba04b363E62',
+      reserveToken: '850961538.461538461538461539',
+      reservePayment: '1175',
+      lockedPaymentToken: '175',
+      graduationThreshold: '1000',
+      progressToGraduation: 0.175,
+      graduated: false,
+      lastTradePrice: '0.000001369',
+      totalSupply: '1000000000',
+      blockNumber: 1284,
+    },
+  });
+
+export const poolOnchainSchema = z
+  .object({
+    template: z.literal('dpnm'),
+    instance: addressOrNull,
+    flowProtocol: addressOrNull,
+    phenomenalTree: addressOrNull,
+    gwt: addressOrNull,
+    currentPrice: nullableAmount.describe('USDT per whole token'),
+    poolUsdt: nullableAmount,
+    totalSupply: nullableAmount,
+    totalActivePositions: z.number().int().nullable(),
+    totalTreePositions: z.number().int().nullable(),
+    lifetimeFeesUsdt: nullableAmount,
+    lifetimeGwtMinted: nullableAmount,
+    blockNumber,
+  })
+  .meta({
+    id: 'PoolOnchain',
+    example: {
+      template: 'dpnm',
+      instance: '0x9B237A41b0d563A502e86d0C69BAcBE5432C7509',
+      flowProtocol: '0x1c9b5F0e3a5DD2b4E1A8F0f7F0E5c6D2a3B4c5D6',
+      phenomenalTree: '0x4a2B3c4D5E6F708192A3b4C5D6E7F8091A2b3c4d',
+      gwt: '0x5b3C4D5e6f708192a3B4C5D6E7F8091A2b3c4D5E',
+      currentPrice: '1.0125',
+      poolUsdt: '182.25',
+      totalSupply: '180',
+      totalActivePositions: 3,
+      totalTreePositions: 4,
+      lifetimeFeesUsdt: '20',
+      lifetimeGwtMinted: '0.3',
+      blockNumber: 1290,
+    },
+  });
+
+export const onchainSchema = z
+  .discriminatedUnion('template', [curveOnchainSchema, poolOnchainSchema])
+  .meta({ id: 'TokenOnchain' });
+
+/** What `GET /tokens/:slug` adds from the chain: the template's fields (null before launch). */
+export const detailChainSchema = z.object({
+  progressToGraduation: z.number().min(0).max(1).nullable().optional(),
+  lockedPaymentToken: nullableAmount.optional(),
+  graduationThreshold: nullableAmount.optional(),
+  estimatedTimeToGraduation: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('ISO 8601 duration at the last 24 h rate of locked payment; null without buying'),
+  lastTradePrice: nullableAmount.optional(),
+  flowProtocol: addressOrNull.optional(),
+  phenomenalTree: addressOrNull.optional(),
+  gwt: addressOrNull.optional(),
+  currentPrice: nullableAmount.optional(),
+  poolUsdt: nullableAmount.optional(),
+  totalSupply: nullableAmount.optional(),
+  treeActivePositions: z.number().int().nullable().optional(),
+  holdersCount: z.number().int().nullable(),
+  blockNumber,
+});
+
 export const tokenSchema = z
   .object({
     id: z.uuid(),
@@ -241,6 +433,7 @@ export const tokenDetailSchema = tokenSchema
   })
   .meta({ id: 'TokenDetail' });
 
+/** `GET /tokens`. */
 export const listTokensQuery = z.object({
   ...pageQuery,
   template: z.enum(TOKEN_TEMPLATES).optional(),
@@ -256,6 +449,9 @@ export const listTokensQuery = z.object({
     .default('new')
     .describe('new: newest first (default); old: oldest first; name: by name A-Z'),
 });
+
+/** `GET /tokens/:slug/holders` and `/trades`. */
+export const tokenPageQuery = z.object(pageQuery);
 
 export const tokenPageSchema = pageOf(tokenSchema).meta({ id: 'TokenPage' });
 
@@ -311,3 +507,67 @@ export const chainsSchema = z
   .meta({ id: 'ChainList', examples: [{ items: [LOCAL_CHAIN_EXAMPLE] }] });
 
 export type ListTokensInput = z.output<typeof listTokensQuery>;
+export type TokenSlugInput = z.output<typeof slugParams>;
+export type TokenPageInput = TokenSlugInput & z.output<typeof tokenPageQuery>;
+
+// ---------------------------------------------------------------------------------------
+// Writing the wire forms
+
+type TokenFields = Pick<
+  Token,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'ticker'
+  | 'template'
+  | 'instance'
+  | 'chainId'
+  | 'imageUrl'
+  | 'brief'
+  | 'params'
+  | 'state'
+  | 'pendingLaunchTx'
+>;
+
+/** A token's fields with the creation time already in its wire form. */
+export type TokenWireFields = TokenFields & { createdAt: string };
+
+/** A token as every token response shows it. */
+export function publicToken(token: TokenWireFields): z.infer<typeof tokenSchema> {
+  return {
+    id: token.id,
+    slug: token.slug,
+    name: token.name,
+    ticker: token.ticker,
+    template: token.template,
+    instance: token.instance ?? null,
+    chainId: token.chainId,
+    imageUrl: token.imageUrl ?? null,
+    brief: token.brief ?? null,
+    params: token.params,
+    state: token.state,
+    createdAt: token.createdAt,
+    // The calldata only matters until the launch is linked to an instance.
+    ...(token.instance == null && token.pendingLaunchTx
+      ? { pendingLaunchTx: token.pendingLaunchTx }
+      : {}),
+  };
+}
+
+/**
+ * Base units (an integer string, as the index stores amounts) in whole units, every one of
+ * the 18 decimals kept: "1500000000000000000" → "1.5".
+ */
+export function units(base: string | null): string | null {
+  return base === null ? null : formatUnits(BigInt(base), AMOUNT_DECIMALS);
+}
+
+/** An indexed (lowercase) address in its EIP-55 form. */
+export function checksummed(address: string | null): string | null {
+  return address === null ? null : getAddress(address);
+}
+
+/** `chain_cursors.next_block - 1`: null before the chain's first indexed range. */
+export function blockOf(value: string | null): number | null {
+  return value === null || Number(value) < 0 ? null : Number(value);
+}

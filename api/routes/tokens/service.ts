@@ -6,32 +6,25 @@ import { launchCalldata, type LaunchParams } from '../../../shared/chain/launchp
 import type { Config } from '../../../shared/config';
 import { Token, TOKEN_TEMPLATES, type TokenTemplate } from '../../../shared/db/entities/token';
 import type { EntityManager } from '../../../shared/db/orm';
-import { flowNumber } from '../../../shared/domain/flow';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import type { CursorCodec } from '../../../shared/domain/cursor';
 import type { Sql } from '../../../shared/db/sql';
 import type { Actor } from '../../access/actor';
-import { keyset } from '../../paging/keyset';
-import { pageScope } from '../../paging/page';
-import { chainItem } from './chains';
-import { chainStateOf } from './chain-service';
-import { detailChainFields } from './chain-views';
-import type { detailChainSchema, TokenSlugInput } from './chain-schemas';
-import { TOKEN_ORDERS, tokenPage, type TokenDetailRow } from './queries';
+import { factoryOf } from './chains';
 import {
   launchParamsSchemas,
+  publicToken,
   type CreateTokenInput,
   type createdTokenSchema,
-  type ListTokensInput,
-  type tokenDetailSchema,
-  type tokenSchema,
+  type TokenWireFields,
 } from './schemas';
 
 /**
- * Token metadata and launch calldata (spec "Tokens", docs/spec/contract.md §7). The service
- * never signs. Every token is public: the reads take the actor (null when anonymous) for the
- * shape only.
+ * `POST /tokens`: token metadata and launch calldata (spec "Tokens", docs/spec/contract.md §7).
+ * The service never signs. The reads are one file each: `list.ts` (`GET /tokens`),
+ * `detail.ts` (`GET /tokens/:slug` and `/onchain`), `holders.ts`, `trades.ts`, `chains.ts`
+ * (`GET /chains`); `TokenDeps` is what they all take a part of.
  */
 
 export interface TokenDeps {
@@ -45,77 +38,12 @@ export interface TokenDeps {
 
 type TokenConfig = Pick<Config, 'chainRpcUrls' | 'launchFactories'>;
 
-type TokenFields = Pick<
-  Token,
-  | 'id'
-  | 'slug'
-  | 'name'
-  | 'ticker'
-  | 'template'
-  | 'instance'
-  | 'chainId'
-  | 'imageUrl'
-  | 'brief'
-  | 'params'
-  | 'state'
-  | 'pendingLaunchTx'
-  | 'createdAt'
->;
+/** The row `createToken` inserts. */
+type TokenFields = Omit<TokenWireFields, 'createdAt'> & { createdAt: Date };
 
 // Checked before upper-casing: toUpperCase() turns "ß" into "SS" and "ı" into "I".
 const TICKER = /^[A-Za-z0-9]{3,6}$/;
 const SLUG_ATTEMPTS = 5;
-
-/** A token's fields with the creation time already in its wire form. */
-type TokenWireFields = Omit<TokenFields, 'createdAt'> & { createdAt: string };
-
-export function publicToken(token: TokenWireFields): z.infer<typeof tokenSchema> {
-  return {
-    id: token.id,
-    slug: token.slug,
-    name: token.name,
-    ticker: token.ticker,
-    template: token.template,
-    instance: token.instance ?? null,
-    chainId: token.chainId,
-    imageUrl: token.imageUrl ?? null,
-    brief: token.brief ?? null,
-    params: token.params,
-    state: token.state,
-    createdAt: token.createdAt,
-    // The calldata only matters until the launch is linked to an instance.
-    ...(token.instance == null && token.pendingLaunchTx
-      ? { pendingLaunchTx: token.pendingLaunchTx }
-      : {}),
-  };
-}
-
-function factoryOf(config: TokenConfig, chainId: number, template: TokenTemplate) {
-  const factory = config.launchFactories[chainId]?.[template];
-  // Configuration accepts any case; clients get the EIP-55 form.
-  return factory ? getAddress(factory) : null;
-}
-
-export function tokenDetail(
-  config: TokenConfig,
-  token: TokenWireFields & Pick<TokenDetailRow, 'holderRewardPool' | 'lastHolderReward'>,
-): Omit<z.infer<typeof tokenDetailSchema>, keyof z.infer<typeof detailChainSchema>> {
-  const last = token.lastHolderReward;
-  return {
-    ...publicToken(token),
-    holderRewardPoolFlow: flowNumber(BigInt(token.holderRewardPool)),
-    lastHolderRewardDistribution: last && {
-      id: last.id,
-      period: last.period,
-      blockNumber: last.blockNumber,
-      distributedFlow: flowNumber(BigInt(last.distributed)),
-      recipients: last.recipients,
-      createdAt: last.createdAt,
-      completedAt: last.completedAt,
-    },
-    launchFactory: token.instance == null ? factoryOf(config, token.chainId, token.template) : null,
-  };
-}
 
 const shown = (value: string) =>
   JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
@@ -242,49 +170,4 @@ export async function createToken(
       row.slug = suffixedSlug(slugify(input.name, 'token'));
     }
   }
-}
-
-/** The token with its template's chain fields (docs/chain.md "Reads"), in one statement. */
-export async function tokenBySlug(
-  deps: Pick<TokenDeps, 'db' | 'config'>,
-  _actor: Actor | null,
-  input: TokenSlugInput,
-) {
-  const row = await chainStateOf(deps, input.slug);
-  return { ...tokenDetail(deps.config, row.token), ...detailChainFields(row) };
-}
-
-export async function listTokens(
-  deps: Pick<TokenDeps, 'db' | 'cursors'>,
-  _actor: Actor | null,
-  query: ListTokensInput,
-) {
-  const { cursor, limit, template, state, chainId, sort } = query;
-  const page = keyset(deps.cursors, TOKEN_ORDERS[sort], {
-    scope: pageScope('tokens', { template, state, chainId, sort }),
-    cursor,
-    limit,
-  });
-  const rows = await deps.db.rows(tokenPage[sort], [
-    template ?? null,
-    state ?? null,
-    chainId ?? null,
-    ...page.after,
-    page.fetch,
-  ]);
-  const { items, nextCursor } = page.page(rows);
-  return { items: items.map((token) => publicToken(token)), nextCursor };
-}
-
-/**
- * Every configured chain with each template's factory, so a wallet knows where to launch, and
- * its payment tokens (and on the local chain how to get some).
- */
-export function listChains(deps: Pick<TokenDeps, 'config'>, _actor: Actor | null) {
-  const { config } = deps;
-  const items = Object.keys(config.chainRpcUrls)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .map((chainId) => chainItem(config, chainId));
-  return { items };
 }

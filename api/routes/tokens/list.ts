@@ -1,11 +1,18 @@
 import type { TokenState, TokenTemplate } from '../../../shared/db/entities/token';
 import { isoUtc, statement } from '../../../shared/db/sql';
-import { keysetOrder, type KeysetOrder } from '../../paging/keyset';
-import type { TokenSort } from './schemas';
+import type { Actor } from '../../access/actor';
+import { keyset, keysetOrder, type KeysetOrder } from '../../paging/keyset';
+import { pageScope } from '../../paging/page';
+import { publicToken, type ListTokensInput, type TokenSort } from './schemas';
+import type { TokenDeps } from './service';
 
-/** The token reads (decisions "Hot reads"): one prepared statement per response shape. */
+/**
+ * `GET /tokens`: a keyset page of tokens, filtered by template, state and chain, in one
+ * prepared statement per sort (decisions "Hot reads"). Every token is public: the actor (null
+ * when anonymous) changes nothing.
+ */
 
-export interface TokenRow {
+interface TokenRow {
   id: string;
   slug: string;
   name: string;
@@ -22,30 +29,11 @@ export interface TokenRow {
   createdAt: string;
 }
 
-export interface TokenDetailRow extends TokenRow {
-  /** micro-FLOW (int8, a string). */
-  holderRewardPool: string;
-  /** The latest holder-reward distribution; `distributed` in micro-FLOW. */
-  lastHolderReward: {
-    id: string;
-    period: string;
-    blockNumber: number;
-    distributed: string;
-    recipients: number;
-    createdAt: string;
-    completedAt: string | null;
-  } | null;
-}
-
-const COLUMNS = `id, slug, name, ticker, template, instance, chain_id as "chainId",
-       image_url as "imageUrl", brief, params, state, pending_launch_tx as "pendingLaunchTx",
-       ${isoUtc('created_at')} as "createdAt"`;
-
 const createdAt = { column: 'created_at', type: 'timestamptz', field: 'createdAt' } as const;
 const id = { column: 'id', type: 'uuid', field: 'id' } as const;
 
 /** Every sort ends with the id, so the order is total (index `tokens (created_at, id)`). */
-export const TOKEN_ORDERS = {
+const TOKEN_ORDERS = {
   new: keysetOrder('desc', [createdAt, id]),
   old: keysetOrder('asc', [createdAt, id]),
   name: keysetOrder('asc', [{ column: 'name', type: 'text', field: 'name' } as const, id]),
@@ -63,7 +51,9 @@ function pageStatement(sort: TokenSort) {
   const order = TOKEN_ORDERS[sort];
   return statement<TokenRow, PageParams>(
     `tokens.page_${sort}`,
-    `select ${COLUMNS}
+    `select id, slug, name, ticker, template, instance, chain_id as "chainId",
+            image_url as "imageUrl", brief, params, state,
+            pending_launch_tx as "pendingLaunchTx", ${isoUtc('created_at')} as "createdAt"
        from tokens
       where ($1::text is null or template = $1)
         and ($2::text is null or state = $2)
@@ -74,8 +64,30 @@ function pageStatement(sort: TokenSort) {
   );
 }
 
-export const tokenPage = {
+const tokenPage = {
   new: pageStatement('new'),
   old: pageStatement('old'),
   name: pageStatement('name'),
 } satisfies Record<TokenSort, unknown>;
+
+export async function listTokens(
+  deps: Pick<TokenDeps, 'db' | 'cursors'>,
+  _actor: Actor | null,
+  query: ListTokensInput,
+) {
+  const { cursor, limit, template, state, chainId, sort } = query;
+  const page = keyset(deps.cursors, TOKEN_ORDERS[sort], {
+    scope: pageScope('tokens', { template, state, chainId, sort }),
+    cursor,
+    limit,
+  });
+  const rows = await deps.db.rows(tokenPage[sort], [
+    template ?? null,
+    state ?? null,
+    chainId ?? null,
+    ...page.after,
+    page.fetch,
+  ]);
+  const { items, nextCursor } = page.page(rows);
+  return { items: items.map((token) => publicToken(token)), nextCursor };
+}
