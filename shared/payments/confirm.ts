@@ -36,12 +36,13 @@ interface PaidRow {
   provider: ProviderName;
   amountUsdCents: string;
   amountFlow: string | null;
-  appliedAt: Date | null;
+  /** Applied by the lifecycle workflow already. */
+  applied: boolean;
   status: string;
 }
 
 const PAID_COLUMNS = `user_id as "userId", purpose, provider, amount_usd_cents as "amountUsdCents",
-  amount_flow as "amountFlow", applied_at as "appliedAt", status`;
+  amount_flow as "amountFlow", applied_at is not null as applied, status`;
 
 /** The conditional UPDATE that makes a payment paid: only one confirmation gets its row. */
 const markPaid = statement<
@@ -108,7 +109,7 @@ async function alreadyPaid(
     id: confirmation.paymentId,
     userId: row.userId,
     purpose: row.purpose,
-    needsLifecycle: row.purpose !== 'topup' && row.appliedAt === null,
+    needsLifecycle: row.purpose !== 'topup' && !row.applied,
     newlyPaid: false,
   };
 }

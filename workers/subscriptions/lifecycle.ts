@@ -103,7 +103,8 @@ interface PaymentRow {
   tier: Tier;
   provider: string;
   status: string;
-  appliedAt: Date | null;
+  /** Applied already (`applied_at` set). */
+  applied: boolean;
   /** `bigint`, as a string. */
   amountUsdCents: string;
 }
@@ -111,7 +112,7 @@ interface PaymentRow {
 /** The user's payment, locked (before the subscription row) while it is applied. */
 const lockPayment = statement<PaymentRow, [paymentId: string, userId: number]>(
   'subscriptions.lock_payment',
-  `select purpose, tier, provider, status, applied_at as "appliedAt",
+  `select purpose, tier, provider, status, applied_at is not null as applied,
      amount_usd_cents as "amountUsdCents"
    from payments where id = $1 and user_id = $2 for update`,
 );
@@ -191,7 +192,7 @@ export async function applySubscriptionPayment(
   return em.transactional(async (tx) => {
     const sql = sqlOf(tx);
     const payment = await sql.row(lockPayment, [input.paymentId, input.userId]);
-    if (!payment || payment.status !== 'paid' || payment.appliedAt !== null) return null;
+    if (!payment || payment.status !== 'paid' || payment.applied) return null;
     if (payment.purpose === 'topup') return null;
     const row = await lockRow(tx, input.userId);
     const outcome = await decide(tx, input, payment, row);

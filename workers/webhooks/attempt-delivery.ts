@@ -40,13 +40,15 @@ interface DeliveryTarget {
   webhookId: string;
   url: string;
   secret: string;
-  deletedAt: Date | null;
+  /** The subscription was deleted. */
+  deleted: boolean;
 }
 
 /** A delivery with its subscription's URL and secret (deleted ones too: they fail it). */
 const deliveryTarget = statement<DeliveryTarget, [deliveryId: string]>(
   'webhooks.delivery_target',
-  `select d.status, d.payload, w.id as "webhookId", w.url, w.secret, w.deleted_at as "deletedAt"
+  `select d.status, d.payload, w.id as "webhookId", w.url, w.secret,
+          w.deleted_at is not null as deleted
      from webhook_deliveries d join webhooks w on w.id = d.webhook_id
     where d.id = $1`,
 );
@@ -118,7 +120,7 @@ export async function attemptDelivery(
   if (target.status !== 'pending') {
     return { ok: target.status === 'succeeded', status: null, error: null, done: true };
   }
-  if (target.deletedAt !== null) {
+  if (target.deleted) {
     const outcome = { startedAt: new Date(), durationMs: 0, statusCode: null, responseBody: null };
     await record(em, input, target, { ...outcome, error: 'subscription deleted' }, 'failed');
     recordDeliveryAttempt('failed_permanently', null);
@@ -196,7 +198,7 @@ async function record(
       outcome.responseBody,
     ]);
     await sql.run(settleDelivery, [input.attempt, settled, input.deliveryId]);
-    if (settled === 'failed' && target.deletedAt === null) {
+    if (settled === 'failed' && !target.deleted) {
       const lastError: WebhookLastError = {
         at: new Date().toISOString(),
         deliveryId: input.deliveryId,
