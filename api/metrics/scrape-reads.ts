@@ -8,20 +8,31 @@ import { statement, type Sql } from '../../shared/db/sql';
 
 const READ_TIMEOUT_MS = 2_000;
 
+/** Seconds since the oldest undispatched outbox row was written (0: none). */
+interface OutboxLagRow {
+  seconds: number;
+}
+
 /**
  * The oldest undispatched outbox row: `min(created_at)` over the partial index
  * `outbox_events_pending_index` (created_at where dispatched_at is null), one index entry.
  */
-const outboxLag = statement<{ seconds: number }>(
+const outboxLag = statement<OutboxLagRow>(
   'metrics.outbox_lag',
   `select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as seconds
      from outbox_events where dispatched_at is null`,
 );
 
+/** How long ago an indexed chain's last committed block was made. */
+interface BlockAgeRow {
+  chainId: number;
+  seconds: number;
+}
+
 /** One row per indexed chain: `head_time` is the timestamp of the last committed block. */
-const indexedBlockAges = statement<{ chain_id: number; seconds: number }>(
+const indexedBlockAges = statement<BlockAgeRow>(
   'metrics.chain_block_ages',
-  `select chain_id, extract(epoch from now() - head_time)::float8 as seconds
+  `select chain_id as "chainId", extract(epoch from now() - head_time)::float8 as seconds
      from chain_cursors where head_time is not null`,
 );
 
@@ -45,7 +56,7 @@ export function scrapeReads(db: Sql) {
     },
     async indexedBlockAges(): Promise<{ chainId: number; ageSeconds: number }[]> {
       const rows = await withTimeout(db.rows(indexedBlockAges, []), 'chain block ages');
-      return rows.map((row) => ({ chainId: row.chain_id, ageSeconds: Math.max(0, row.seconds) }));
+      return rows.map((row) => ({ chainId: row.chainId, ageSeconds: Math.max(0, row.seconds) }));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { App } from '../../api/app';
-import { buildSearchQuery, type SearchInput } from '../../api/routes/search/service';
+import { searchStatement, type SearchInput } from '../../api/routes/search/service';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 
 /** GET /search (spec "Search", docs/spec/contract.md §7), on rows written straight into PostgreSQL. */
@@ -249,10 +249,11 @@ function planNodes(node: PlanNode): PlanNode[] {
 }
 
 async function explain(input: SearchInput): Promise<PlanNode[]> {
-  const { sql, params } = buildSearchQuery(input);
-  const rows = await test.ctx.deps.orm.em
-    .fork()
-    .execute<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(`explain (format json) ${sql}`, params);
+  const { query, params } = searchStatement(input);
+  const rows = await test.ctx.sql<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+    `explain (format json) ${query.text}`,
+    params,
+  );
   return planNodes(rows[0]!['QUERY PLAN'][0]!.Plan);
 }
 

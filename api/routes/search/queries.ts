@@ -13,7 +13,7 @@ export interface SearchRow {
   slug: string;
   name: string;
   ticker: string | null;
-  sort_name: string;
+  sortName: string;
   rank: number;
 }
 
@@ -42,7 +42,7 @@ function matchSelect(table: Table, columns: string[], extraExact: string[] = [])
   const inner = any([...columns.map(like('$3')), ...extraExact]);
   const filter = table.filter ? `${table.filter} and (${inner})` : inner;
   return `select '${table.kind}' as kind, slug, name, ${table.ticker} as ticker,
-         lower(name) as sort_name,
+         lower(name) as "sortName",
          case when ${exact} then 0 when ${prefix} then 1 else 2 end as rank
     from ${table.from}
    where ${filter}`;
@@ -70,12 +70,12 @@ function tokensSelect(match: TokenMatch): string {
   }
 }
 
-/** A union may only be ordered by its output columns, hence `sort_name`. */
+/** A union may only be ordered by its output columns, hence `sortName`. */
 function search(name: string, selects: string[]): Statement<SearchRow, SearchParams> {
   return statement<SearchRow, SearchParams>(
     `search.${name}`,
     `${selects.join('\n union all\n')}
-   order by rank, sort_name, slug, kind
+   order by rank, "sortName", slug, kind
    limit $4`,
   );
 }

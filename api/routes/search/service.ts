@@ -46,7 +46,13 @@ function tokenMatch(q: string): TokenMatch {
   return [...q].length <= TICKER_MAX_CHARS ? 'ticker' : 'name';
 }
 
-/** The one statement the endpoint runs for this input, with its parameters. */
+/**
+ * The one statement the endpoint runs for this input, with its parameters (exported so a test
+ * can EXPLAIN it). Every filter is on exactly `lower(name) like …` / `lower(ticker) like …`
+ * so the trigram GIN expression indexes apply; the patterns are lowered by PostgreSQL (not
+ * JavaScript) so both sides fold case the same way, and being immutable over bound values
+ * they are constants to the planner.
+ */
 export function searchStatement(input: SearchInput): {
   query: Statement<SearchRow, SearchParams>;
   params: SearchParams;
@@ -57,23 +63,6 @@ export function searchStatement(input: SearchInput): {
       : searchStatements[input.type][tokenMatch(input.q)];
   const pattern = escapeLike(input.q);
   return { query, params: [input.q, `${pattern}%`, `%${pattern}%`, input.limit] };
-}
-
-/**
- * The statement as `?`-placeholder SQL with its values in order (exported so a test can
- * EXPLAIN it through MikroORM). Every filter is on exactly `lower(name) like …` /
- * `lower(ticker) like …` so the trigram GIN expression indexes apply; the patterns are lowered
- * by PostgreSQL (not JavaScript) so both sides fold case the same way, and being immutable
- * over bound values they are constants to the planner.
- */
-export function buildSearchQuery(input: SearchInput): { sql: string; params: unknown[] } {
-  const { query, params: values } = searchStatement(input);
-  const params: unknown[] = [];
-  const sql = query.text.replace(/\$(\d+)/g, (_, n: string) => {
-    params.push(values[Number(n) - 1]);
-    return '?';
-  });
-  return { sql, params };
 }
 
 /** Anyone may search: the actor (null when anonymous) changes nothing. */
