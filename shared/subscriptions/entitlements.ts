@@ -22,12 +22,6 @@ export function entitledTierSql(userId: string): string {
   where s.user_id = ${userId} and s.status in (${ENTITLED_STATUSES_SQL}))`;
 }
 
-/**
- * `entitledTierSql` with MikroORM/knex's `?` placeholder, for statements not yet moved to the
- * runner. Remove once nothing imports it (statements use `entitledTierSql('$n::int')`).
- */
-export const ENTITLED_TIER_SQL = entitledTierSql('?');
-
 /** The user's entitled tier (null: none). */
 const entitledTierOf = statement<{ tier: Tier | null }, [userId: number]>(
   'entitlements.tier',
