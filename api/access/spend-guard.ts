@@ -11,11 +11,18 @@ import {
 } from '../../shared/domain/spend-period';
 
 /**
- * The spend guard every charged endpoint calls (docs/spec/contract.md §5). A charge is reserved against
- * the key's current period with one conditional UPDATE in PostgreSQL: the row lock
- * serialises concurrent charges, the WHERE refuses any charge that would take the period
- * above the cap, and a charge in a new period starts the count from zero (UTC rollover).
- * After the call the reservation is settled at the real cost (possibly 0, a release).
+ * The spend cap of API keys (docs/spec/contract.md §5), called by the services that charge
+ * FLOW inside their own transactions: the key's reservation commits with the hold on the
+ * caller's balance (or with the debit itself), and its settlement with the settlement debit,
+ * so the cap and the balance move together or not at all. A charge is reserved against the
+ * key's current period with one conditional UPDATE in PostgreSQL: the row lock serialises
+ * concurrent charges, the WHERE refuses any charge that would take the period above the cap,
+ * and a charge in a new period starts the count from zero (UTC rollover). After the call the
+ * reservation is settled at the real cost (possibly 0, a release).
+ *
+ * Lock order: a transaction that charges takes the key's row before the caller's account row
+ * (reserve, settle and release alike), so two charges of one caller never wait on each other
+ * in a cycle.
  */
 
 export interface SpendState {
@@ -30,6 +37,15 @@ export interface SpendState {
 export interface SpendReservation extends SpendState {
   keyId: string;
   cost: bigint;
+}
+
+/**
+ * What a request charged its API key, as the service settled it: the cost and the key's spend
+ * after it (the `X-FLOW-*` headers of the response).
+ */
+export interface KeyCharge {
+  cost: bigint;
+  spend: SpendState;
 }
 
 /** A key's spend columns as stored (int8 as text, the period start as epoch milliseconds). */
@@ -170,11 +186,18 @@ export async function settleSpend(
   if (actualCost < 0n || actualCost > reservation.cost) {
     throw new RangeError('actual cost must be between 0 and the reserved cost');
   }
-  const release = reservation.cost - actualCost;
-  if (release > 0n) {
-    await sqlOf(em).run(releaseStatement, [release, reservation.keyId, reservation.periodStart]);
-  }
+  await release(em, reservation, reservation.cost - actualCost);
   return (await readSpend(em, reservation.keyId, now)) ?? reservation;
+}
+
+/** Gives a whole reservation back (the charge failed), unless its period has rolled over. */
+export async function releaseSpend(em: EntityManager, reservation: SpendReservation) {
+  await release(em, reservation, reservation.cost);
+}
+
+async function release(em: EntityManager, reservation: SpendReservation, amount: bigint) {
+  if (amount <= 0n) return;
+  await sqlOf(em).run(releaseStatement, [amount, reservation.keyId, reservation.periodStart]);
 }
 
 export async function readSpend(

@@ -1,21 +1,26 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LightMyRequestResponse } from 'fastify';
-import { z } from 'zod';
 import type { App } from '../../api/app';
 import { reserveSpend } from '../../api/access/spend-guard';
 import { parseFlow } from '../../shared/domain/flow';
-import { AppError } from '../../shared/errors';
+import type { AgentServer } from './agent-server';
 import { createKey, type CreatedKey, type SignedIn } from './auth';
-import type { TestApp } from './context';
+import { UNLIMITED_RATES, type TestApp } from './context';
 import { expectError } from './errors';
+import { fundFlow } from './flow';
+import { invokeFixtures } from './invoke-fixtures';
 
 /**
- * FLOW spend caps as the split spend-*.test.ts files drive them: a charged probe route, UTC
- * period boundaries computed independently of the product code, and keys and reservations
- * bound to a file's world.
+ * FLOW spend caps as the split spend-*.test.ts files drive them. A charge is a real paid call,
+ * `POST /agents/:slug/invoke` of an agent on the file's loopback agent server, so the cap the
+ * tests meet is the one the invoke service keeps (with the balance hold and the settlement,
+ * in their transactions), not a probe's. UTC period boundaries are computed independently of
+ * the product code; keys and reservations are bound to a file's world.
  */
 
 export const FLOW = 1_000_000n;
+
+/** The settings of a spend test file's world. */
+export const SPEND_ENV = { ...UNLIMITED_RATES, AGENT_CALL_TIMEOUT_MS: '1500' };
 
 export function micro(flow: number): bigint {
   const value = parseFlow(flow);
@@ -23,39 +28,23 @@ export function micro(flow: number): bigint {
   return value;
 }
 
-/** A charged endpoint that exists only in the spend tests. */
-export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/__probe/charge',
-    {
-      config: { auth: 'user' },
-      schema: {
-        body: z.strictObject({
-          cost: z.number().min(0),
-          actual: z.number().min(0).optional(),
-          fail: z.enum(['client', 'server']).optional(),
-        }),
-        response: { 200: z.object({ ok: z.boolean() }) },
-      },
-    },
-    async (request) => {
-      await request.reserveFlow(micro(request.body.cost));
-      if (request.body.fail === 'client') throw new AppError('invalid_request', 'boom');
-      if (request.body.fail === 'server') throw new Error('the paid work crashed');
-      if (request.body.actual !== undefined) await request.settleFlow(micro(request.body.actual));
-      return { ok: true };
-    },
-  );
-};
-
-export function charge(app: App, key: string, body: Record<string, unknown>) {
-  return app.inject({
-    method: 'POST',
-    url: '/__probe/charge',
-    headers: { 'x-api-key': key },
-    payload: body,
-  });
+/** A paid call as a spend test asks for it. */
+export interface ChargeBody {
+  /** FLOW the call reserves: the most it can cost. */
+  cost: number;
+  /**
+   * FLOW the call settles at (default: `cost`): the agent costs `actual` per call and leaves
+   * unused a tool priced at the difference, which the reservation had to cover.
+   */
+  actual?: number;
+  /** The agent fails after the reservation (502 `agent_failed`): nothing is charged. */
+  fail?: 'agent';
+  /** Milliseconds the agent takes to answer. */
+  delayMs?: number;
 }
+
+/** How a charge authenticates: an API key (`x-api-key`), or any other credential's headers. */
+export type Caller = string | { headers: Record<string, string> };
 
 export function flowHeaders(response: LightMyRequestResponse) {
   return {
@@ -104,11 +93,81 @@ export async function expectRefused(promise: Promise<unknown>) {
   await expect(promise).rejects.toMatchObject({ code: 'spend_limit_reached', status: 402 });
 }
 
-/** The helpers of one test file, bound to its world and its signed-in key owner. */
-export function spendFixtures(test: TestApp, session: () => SignedIn) {
-  let n = 0;
+/** The world of a spend test file: the key owner, the agents' owner and their endpoint. */
+export interface SpendWorld {
+  session: SignedIn;
+  agentOwner: SignedIn;
+  agentServer: AgentServer;
+}
 
-  function newKey(body: Record<string, unknown>, owner = session()): Promise<CreatedKey> {
+/** The helpers of one test file, bound to its world and its signed-in key owner. */
+export function spendFixtures(test: TestApp, world: () => SpendWorld) {
+  let n = 0;
+  const { publishAgent } = invokeFixtures(test, () => ({
+    agentServer: world().agentServer,
+    owner: world().agentOwner,
+  }));
+  /** One agent per price shape, published on first use (concurrent first uses share it). */
+  const agents = new Map<string, Promise<string>>();
+
+  function agentFor(cost: bigint, actual: bigint): Promise<string> {
+    const shape = `${cost}/${actual}`;
+    let slug = agents.get(shape);
+    if (!slug) {
+      const unused = cost - actual;
+      slug = publishAgent({
+        monetization: 'per_call',
+        perCallPriceFlow: Number(actual) / 1e6,
+        ...(unused > 0n
+          ? { tools: [{ tool: 'web_search', perCallFlow: Number(unused) / 1e6 }] }
+          : {}),
+      }).then((published) => published.slug);
+      agents.set(shape, slug);
+    }
+    return slug;
+  }
+
+  /** A paid call reserving `cost` FLOW and settling at `actual`, through `app`. */
+  async function charge(app: App, caller: Caller, body: ChargeBody) {
+    const cost = micro(body.cost);
+    const actual = micro(body.actual ?? body.cost);
+    if (actual > cost) throw new Error('a call settles at most at what it reserved');
+    const slug = await agentFor(cost, actual);
+    const input = {
+      ...(body.fail === 'agent' ? { status: 500 } : {}),
+      ...(body.delayMs ? { delayMs: body.delayMs } : {}),
+    };
+    return app.inject({
+      method: 'POST',
+      url: `/agents/${slug}/invoke`,
+      headers: typeof caller === 'string' ? { 'x-api-key': caller } : caller.headers,
+      payload: { input },
+    });
+  }
+
+  /** A month of a subscription agent priced `flow` FLOW a month, bought through `app`. */
+  async function subscribe(app: App, caller: Caller, flow: number) {
+    const shape = `subscription/${micro(flow)}`;
+    let slug = agents.get(shape);
+    if (!slug) {
+      slug = publishAgent({ monetization: 'subscription', subscriptionFlowPerMonth: flow }).then(
+        (published) => published.slug,
+      );
+      agents.set(shape, slug);
+    }
+    return app.inject({
+      method: 'POST',
+      url: `/agents/${await slug}/subscribe`,
+      headers: typeof caller === 'string' ? { 'x-api-key': caller } : caller.headers,
+    });
+  }
+
+  /** Credits `flow` FLOW to a user (the key owners pay for their calls). */
+  function fund(user: SignedIn, flow: number): Promise<void> {
+    return fundFlow(test.ctx, user.userId, flow);
+  }
+
+  function newKey(body: Record<string, unknown>, owner = world().session): Promise<CreatedKey> {
     return createKey(test.app, owner, { name: `spend ${++n}`, rate_limit_rpm: 100_000, ...body });
   }
 
@@ -121,7 +180,15 @@ export function spendFixtures(test: TestApp, session: () => SignedIn) {
     return BigInt(row.spend_used);
   }
 
-  async function listedKey(keyId: string, owner = session()) {
+  async function balanceOf(user: SignedIn): Promise<{ balance: bigint; held: bigint }> {
+    const [row] = await test.ctx.sql<{ balance: string; held: string }>(
+      'select balance, held from flow_accounts where user_id = $1',
+      [user.userId],
+    );
+    return { balance: BigInt(row?.balance ?? 0), held: BigInt(row?.held ?? 0) };
+  }
+
+  async function listedKey(keyId: string, owner = world().session) {
     const response = await test.app.inject({
       method: 'GET',
       url: '/me/api-keys',
@@ -139,5 +206,5 @@ export function spendFixtures(test: TestApp, session: () => SignedIn) {
     return reserveSpend(test.ctx.deps.orm.em.fork(), keyId, micro(flow), now);
   }
 
-  return { newKey, spendUsed, listedKey, reserve };
+  return { charge, subscribe, fund, newKey, spendUsed, balanceOf, listedKey, reserve };
 }

@@ -5,7 +5,7 @@ import { holdFlow } from '../../shared/flow/ledger';
 import { settleCall } from '../../api/routes/marketplace/charges';
 import { invokeAgent } from '../../api/routes/marketplace/invoke';
 import { createOutboundClient } from '../../shared/net/outbound-client';
-import { signIn, type SignedIn } from '../helpers/auth';
+import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { startAgentServer, type AgentServer } from '../helpers/agent-server';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
@@ -14,7 +14,7 @@ import { invokeFixtures } from '../helpers/invoke-fixtures';
 
 /**
  * Paid invocation (docs/spec/contract.md §6) when settling goes wrong: a settlement failing
- * part-way, and a spend-counter update failing after the charge committed.
+ * part-way, and the notice of a key's moved spend failing after the charge committed.
  */
 
 let agentServer: AgentServer;
@@ -71,6 +71,7 @@ describe('settlement', () => {
         callerId: caller.userId,
         apiKeyId: null,
         holdId,
+        spend: null,
         lowBalanceThreshold: 0n,
         base: microFlow(2),
         tools: [],
@@ -97,10 +98,13 @@ describe('settlement', () => {
 });
 
 describe('after the charge commits', () => {
-  it('a failing spend-counter update is reported, not thrown: the call succeeds and is charged once', async () => {
+  it('a failing notice of the key spend is reported, not thrown: the call succeeds, charged and counted once', async () => {
     const { slug, path } = await publishAgent({ monetization: 'per_call', perCallPriceFlow: 1 });
     const caller = await signIn(test.app);
     await fundFlow(test.ctx, caller.userId, 3);
+    const created = await createKey(test.app, caller, { name: 'late', spend_limit_flow: '5' });
+    const key = await test.app.access.apiKeys.authenticate(created.key);
+    expect(key?.id).toBe(created.id);
     const outbound = createOutboundClient({
       allowedHosts: ['127.0.0.1'],
       timeoutMs: 1500,
@@ -115,20 +119,26 @@ describe('after the charge commits', () => {
           timeoutMs: 1500,
           lowBalanceThreshold: 0n,
           onLateError: (error) => lateErrors.push(error),
-          reserveSpend: async () => {},
-          settleSpend: async () => {
-            throw new Error('spend store unavailable');
+          keySpendMoved: async () => {
+            throw new Error('pub/sub unavailable');
           },
         },
-        { userId: caller.userId, apiKey: null } as Actor,
+        { userId: caller.userId, via: 'api_key', apiKey: key } as Actor,
         { slug, input: { text: 'late' } },
       );
-      expect(result.costFlow).toBe(1);
+      expect(result.body.costFlow).toBe(1);
+      expect(result.keyCharge).toMatchObject({ cost: microFlow(1), spend: { used: microFlow(1) } });
     } finally {
       await outbound.close();
     }
     expect(lateErrors).toHaveLength(1);
     expect(hitsOf(path)).toBe(1);
     expect(await balanceOf(caller.userId)).toEqual({ balance: microFlow(2), held: 0n });
+    // The key's spend settled in the charge's transaction, whatever happened after it.
+    const [row] = await test.ctx.sql<{ spend_used: string }>(
+      'select spend_used from api_keys where id = $1',
+      [created.id],
+    );
+    expect(BigInt(row!.spend_used)).toBe(microFlow(1));
   });
 });

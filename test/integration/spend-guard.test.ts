@@ -1,12 +1,12 @@
 import { readSpend, reserveSpend, settleSpend } from '../../api/access/spend-guard';
 import { AppError } from '../../shared/errors';
+import { startAgentServer, type AgentServer } from '../helpers/agent-server';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
-import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 import {
   FLOW,
-  chargeRoutes,
-  charge,
+  SPEND_ENV,
   flowHeaders,
   utcMidnight,
   nextDay,
@@ -14,20 +14,31 @@ import {
   expectRefused,
   spendFixtures,
 } from '../helpers/spend-fixtures';
+import { expectError } from '../helpers/errors';
 
 /**
  * FLOW spend caps of API keys (docs/spec/contract.md §5, spec "Limits"): the guard under
- * concurrency, UTC period rollover, release of failed calls and settlement.
+ * concurrency, UTC period rollover, release of failed calls and settlement. The HTTP cases are
+ * paid agent calls: the cap they meet is the invoke service's own.
  */
 
 let session: SignedIn;
+let agentOwner: SignedIn;
+let agentServer: AgentServer;
 
 // Two API instances with their own pools, like two processes sharing one database.
-const test = useTestApp({ plugins: [chargeRoutes], env: UNLIMITED_RATES, apis: 2 });
-const { newKey, spendUsed, listedKey, reserve } = spendFixtures(test, () => session);
+const test = useTestApp({ env: SPEND_ENV, apis: 2 });
+const { charge, subscribe, fund, newKey, spendUsed, balanceOf, listedKey, reserve } = spendFixtures(
+  test,
+  () => ({ session, agentOwner, agentServer }),
+);
 beforeAll(async () => {
+  agentServer = await startAgentServer();
   session = await signIn(test.app);
+  agentOwner = await signIn(test.app);
+  await fund(session, 1_000_000);
 });
+afterAll(async () => agentServer?.close());
 
 // Quotas, spend periods and the trending window are UTC days: no test straddles midnight.
 beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
@@ -56,8 +67,10 @@ describe('spend guard under concurrency', () => {
     expect(state).toMatchObject({ used: 100n * FLOW, limit: 100n * FLOW, period: 'day' });
   });
 
-  it('accepts exactly 10 of 50 concurrent HTTP charges across two instances; the rest get 402', async () => {
-    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+  it('accepts exactly 10 of 50 concurrent paid calls across two instances; the rest get 402', async () => {
+    const owner = await signIn(test.app);
+    await fund(owner, 1_000);
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' }, owner);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         charge(i % 2 ? test.app : test.other, key.key, { cost: 10 }),
@@ -77,7 +90,30 @@ describe('spend guard under concurrency', () => {
     expect(Math.max(...usedHeaders)).toBe(100);
     for (const response of ok) expect(flowHeaders(response).cost).toBe('10');
     expect(await spendUsed(key.id)).toBe(100n * FLOW);
-    expect((await listedKey(key.id)).spend_period_used).toBe(100);
+    expect((await listedKey(key.id, owner)).spend_period_used).toBe(100);
+    // The balance paid exactly what the cap let through.
+    expect(await balanceOf(owner)).toEqual({ balance: 900n * FLOW, held: 0n });
+  });
+
+  it('never overspends the balance either: 50 concurrent calls on a balance for 6 under a cap for 10', async () => {
+    const owner = await signIn(test.app);
+    await fund(owner, 60);
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' }, owner);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        charge(i % 2 ? test.app : test.other, key.key, { cost: 10 }),
+      ),
+    );
+    const ok = responses.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(6);
+    // The cap never refused: a call the balance could not hold took nothing from it.
+    for (const response of responses.filter((r) => r.statusCode !== 200)) {
+      expectError(response, 402, 'insufficient_flow');
+      expect(flowHeaders(response).cost).toBe('0');
+    }
+    expect(await balanceOf(owner)).toEqual({ balance: 0n, held: 0n });
+    expect(await spendUsed(key.id)).toBe(60n * FLOW);
+    expect(Math.max(...ok.map((r) => Number(r.headers['x-flow-period-used'])))).toBe(60);
   });
 });
 
@@ -220,34 +256,60 @@ describe('period rollover', () => {
 });
 
 describe('release and settlement', () => {
-  it('releases the reservation of a failed request (4xx and 5xx)', async () => {
-    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
+  it('gives the reservation back when the balance cannot hold the call or the agent fails', async () => {
+    const owner = await signIn(test.app);
+    await fund(owner, 40);
+    const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' }, owner);
     expect((await charge(test.app, key.key, { cost: 30 })).statusCode).toBe(200);
 
-    const client = await charge(test.app, key.key, { cost: 50, fail: 'client' });
-    expect(client.statusCode).toBe(400);
-    expect(client.json()).toEqual({ error: { code: 'invalid_request', message: 'boom' } });
-    expect(flowHeaders(client)).toEqual({
-      cost: '0',
-      used: '30',
-      limit: '100',
-      reset: nextDay(),
-    });
+    // 30 + 50 fit under the cap, but 50 is more than the 10 left: the hold is refused, and the
+    // key's reservation, made in the same transaction, goes with it.
+    const short = await charge(test.app, key.key, { cost: 50 });
+    expectError(short, 402, 'insufficient_flow');
+    expect(flowHeaders(short)).toEqual({ cost: '0', used: '30', limit: '100', reset: nextDay() });
     expect(await spendUsed(key.id)).toBe(30n * FLOW);
 
-    const server = await charge(test.other, key.key, { cost: 50, fail: 'server' });
-    expect(server.statusCode).toBe(500);
-    expect(server.json().error.code).toBe('internal_error');
-    expect(flowHeaders(server).cost).toBe('0');
-    expect(flowHeaders(server).used).toBe('30');
+    await fund(owner, 100);
+    const failed = await charge(test.other, key.key, { cost: 50, fail: 'agent' });
+    expectError(failed, 502, 'agent_failed');
+    expect(flowHeaders(failed).cost).toBe('0');
+    expect(flowHeaders(failed).used).toBe('30');
     expect(await spendUsed(key.id)).toBe(30n * FLOW);
+    expect(await balanceOf(owner)).toEqual({ balance: 110n * FLOW, held: 0n });
 
     // The released amounts are available again.
     expect((await charge(test.app, key.key, { cost: 70 })).statusCode).toBe(200);
     expect(await spendUsed(key.id)).toBe(100n * FLOW);
+    expect(await balanceOf(owner)).toEqual({ balance: 40n * FLOW, held: 0n });
   });
 
-  it('charges only the actual cost when settled lower, the full cost when not settled', async () => {
+  it('counts the most a call can cost while it runs, then only what it cost', async () => {
+    const key = await newKey({ spend_limit_flow: '10', spend_period: 'day' });
+    // A session call (never capped) publishes the agent of the second call beforehand.
+    const bySession = { headers: { cookie: session.cookie } };
+    expect((await charge(test.app, bySession, { cost: 5 })).statusCode).toBe(200);
+    // Reserves 10 (2.5 per call and an unused tool at 7.5), answers after a while.
+    const running = charge(test.app, key.key, { cost: 10, actual: 2.5, delayMs: 800 });
+    for (let i = 0; i < 100 && (await spendUsed(key.id)) !== 10n * FLOW; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await spendUsed(key.id)).toBe(10n * FLOW);
+    expectCapRefusal(await charge(test.other, key.key, { cost: 5 }));
+
+    const settled = await running;
+    expect(settled.statusCode).toBe(200);
+    expect(flowHeaders(settled)).toEqual({
+      cost: '2.5',
+      used: '2.5',
+      limit: '10',
+      reset: nextDay(),
+    });
+    expect(await spendUsed(key.id)).toBe(2_500_000n);
+    const after = await charge(test.other, key.key, { cost: 5 });
+    expect(flowHeaders(after)).toMatchObject({ cost: '5', used: '7.5' });
+  });
+
+  it('charges only the actual cost: settled lower, in full, or at zero', async () => {
     const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
     const settled = await charge(test.app, key.key, { cost: 10, actual: 2.5 });
     expect(settled.statusCode).toBe(200);
@@ -259,14 +321,38 @@ describe('release and settlement', () => {
     });
     expect(await spendUsed(key.id)).toBe(2_500_000n);
 
-    const unsettled = await charge(test.app, key.key, { cost: 10 });
-    expect(flowHeaders(unsettled)).toMatchObject({ cost: '10', used: '12.5' });
+    const full = await charge(test.app, key.key, { cost: 10 });
+    expect(flowHeaders(full)).toMatchObject({ cost: '10', used: '12.5' });
     expect(await spendUsed(key.id)).toBe(12_500_000n);
 
     const settledAtZero = await charge(test.app, key.key, { cost: 10, actual: 0 });
     expect(flowHeaders(settledAtZero)).toMatchObject({ cost: '0', used: '12.5' });
     expect(await spendUsed(key.id)).toBe(12_500_000n);
     expect((await listedKey(key.id)).spend_period_used).toBe(12.5);
+  });
+
+  it("counts a subscription bought with a key in the payment's transaction", async () => {
+    const owner = await signIn(test.app);
+    await fund(owner, 100);
+    const key = await newKey({ spend_limit_flow: '50', spend_period: 'day' }, owner);
+    expect((await charge(test.app, key.key, { cost: 30 })).statusCode).toBe(200);
+
+    const over = await subscribe(test.other, key.key, 30);
+    expectCapRefusal(over);
+    expect(flowHeaders(over)).toEqual({ cost: '0', used: '30', limit: '50', reset: nextDay() });
+    expect(await balanceOf(owner)).toEqual({ balance: 70n * FLOW, held: 0n });
+
+    const paid = await subscribe(test.app, key.key, 20);
+    expect(paid.statusCode).toBe(200);
+    expect(flowHeaders(paid)).toEqual({ cost: '20', used: '50', limit: '50', reset: nextDay() });
+    expect(await spendUsed(key.id)).toBe(50n * FLOW);
+    expect(await balanceOf(owner)).toEqual({ balance: 50n * FLOW, held: 0n });
+
+    // A payment the balance cannot make takes nothing from the key's cap either.
+    const uncapped = await newKey({ spend_period: 'day' }, owner);
+    expectError(await subscribe(test.app, uncapped.key, 60), 402, 'insufficient_flow');
+    expect(await spendUsed(uncapped.id)).toBe(0n);
+    expect(await balanceOf(owner)).toEqual({ balance: 50n * FLOW, held: 0n });
   });
 
   it('settles through the guard: only the difference is released', async () => {

@@ -1,11 +1,11 @@
 import { reserveSpend } from '../../api/access/spend-guard';
+import { startAgentServer, type AgentServer } from '../helpers/agent-server';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { awaitFreshUtcDay, freshDayHookTimeout } from '../helpers/clock';
-import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { useTestApp } from '../helpers/context';
 import {
   FLOW,
-  chargeRoutes,
-  charge,
+  SPEND_ENV,
   flowHeaders,
   free,
   freeOnOtherInstance,
@@ -18,17 +18,28 @@ import {
 
 /**
  * FLOW spend caps of API keys (docs/spec/contract.md §5, spec "Limits") as callers see them:
- * the X-FLOW-* headers, key settings, and free requests at the cap.
+ * the X-FLOW-* headers, key settings, and free requests at the cap. Charges are paid agent
+ * calls: the headers render what the invoke service charged.
  */
 
 let session: SignedIn;
+let agentOwner: SignedIn;
+let agentServer: AgentServer;
 
 // Two API instances with their own pools, like two processes sharing one database.
-const test = useTestApp({ plugins: [chargeRoutes], env: UNLIMITED_RATES, apis: 2 });
-const { newKey, spendUsed, listedKey } = spendFixtures(test, () => session);
+const test = useTestApp({ env: SPEND_ENV, apis: 2 });
+const { charge, fund, newKey, spendUsed, listedKey } = spendFixtures(test, () => ({
+  session,
+  agentOwner,
+  agentServer,
+}));
 beforeAll(async () => {
+  agentServer = await startAgentServer();
   session = await signIn(test.app);
+  agentOwner = await signIn(test.app);
+  await fund(session, 2_000_000);
 });
+afterAll(async () => agentServer?.close());
 
 // Quotas, spend periods and the trending window are UTC days: no test straddles midnight.
 beforeEach(() => awaitFreshUtcDay(), freshDayHookTimeout());
@@ -134,37 +145,36 @@ describe('X-FLOW headers', () => {
 
   it('carries the headers for a key sent as a Bearer credential too', async () => {
     const key = await newKey({ spend_limit_flow: '100', spend_period: 'day' });
-    const response = await test.app.inject({
-      method: 'POST',
-      url: '/__probe/charge',
-      headers: { authorization: `Bearer ${key.key}` },
-      payload: { cost: 4 },
-    });
+    const response = await charge(
+      test.app,
+      { headers: { authorization: `Bearer ${key.key}` } },
+      { cost: 4 },
+    );
     expect(response.statusCode).toBe(200);
     expect(flowHeaders(response)).toEqual({ cost: '4', used: '4', limit: '100', reset: nextDay() });
   });
 
   it('sends no X-FLOW headers to session requests, which are never capped', async () => {
     const owner = await signIn(test.app);
+    await fund(owner, 5_000);
     const key = await newKey({ spend_limit_flow: '1', spend_period: 'day' }, owner);
     expect((await charge(test.app, key.key, { cost: 1 })).statusCode).toBe(200);
 
+    const cookie = { cookie: owner.cookie };
     for (const app of [test.app, test.other]) {
-      for (const request of [
-        { method: 'POST' as const, url: '/__probe/charge', payload: { cost: 1_000 } },
-        { method: 'GET' as const, url: '/me' },
+      for (const response of [
+        await charge(app, { headers: cookie }, { cost: 1_000 }),
+        await app.inject({ method: 'GET', url: '/me', headers: cookie }),
       ]) {
-        const response = await app.inject({ ...request, headers: { cookie: owner.cookie } });
         expect(response.statusCode).toBe(200);
         for (const name of Object.keys(response.headers)) expect(name).not.toMatch(/^x-flow-/);
       }
     }
-    const bearer = await test.app.inject({
-      method: 'POST',
-      url: '/__probe/charge',
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: { cost: 1_000 },
-    });
+    const bearer = await charge(
+      test.app,
+      { headers: { authorization: `Bearer ${owner.token}` } },
+      { cost: 1_000 },
+    );
     expect(bearer.statusCode).toBe(200);
     for (const name of Object.keys(bearer.headers)) expect(name).not.toMatch(/^x-flow-/);
     // The owner's key is untouched by the owner's session spending.

@@ -13,6 +13,12 @@ import {
   type Movement,
 } from '../../../shared/flow/ledger';
 import { utcDateString } from '../../../shared/domain/calendar';
+import {
+  reserveSpend,
+  settleSpend,
+  type SpendReservation,
+  type SpendState,
+} from '../../access/spend-guard';
 
 /**
  * The database side of agent charges: quotas, subscriptions, settlement and call records.
@@ -217,6 +223,8 @@ async function payEarnings(
 
 export interface Settlement extends CallRecord {
   holdId: string | null;
+  /** The reservation on the caller's API key (null without a key or a price), settled here. */
+  spend: SpendReservation | null;
   /** micro-FLOW; see `Debit.lowBalanceThreshold`. */
   lowBalanceThreshold: bigint;
   base: bigint;
@@ -252,11 +260,14 @@ const insertSucceededCall = statement<
 );
 
 /**
- * Charges a succeeded call: the caller's debit (from its hold), the owner's 95 %, the holders'
- * 5 %, the call record and the day's stats, all in one transaction.
+ * Charges a succeeded call: the key's spend at the real cost, the caller's debit (from its
+ * hold), the owner's 95 %, the holders' 5 %, the call record and the day's stats, all in one
+ * transaction. Returns the key's spend after it (null without a reservation on a key).
  */
-export async function settleCall(em: EntityManager, call: Settlement): Promise<void> {
-  await em.transactional(async (tx) => {
+export async function settleCall(em: EntityManager, call: Settlement): Promise<SpendState | null> {
+  return em.transactional(async (tx) => {
+    // The key's row first: the lock order of every charge (spend-guard.ts).
+    const spend = call.spend ? await settleSpend(tx, call.spend, call.cost, call.now) : null;
     const move = {
       reason: 'call' as const,
       refType: 'agent_call',
@@ -307,12 +318,15 @@ export async function settleCall(em: EntityManager, call: Settlement): Promise<v
       call.now,
     ]);
     await addDailyStats(tx, call.agent.id, call.now, 1, call.cost);
+    return spend;
   });
 }
 
 export interface SubscriptionPayment {
   agent: Agent;
   subscriberId: number;
+  /** The API key the subscriber pays with: the price counts toward its spend cap. */
+  apiKeyId: string | null;
   price: bigint;
   periodEnd: (currentEnd: Date | null) => Date;
   now: Date;
@@ -357,11 +371,15 @@ const upsertSubscription = statement<
 
 /**
  * Pays a month of an agent subscription from the subscriber's balance (402 when short) and
- * starts or extends the subscription, in one transaction.
+ * starts or extends the subscription, in one transaction with the price's charge on the
+ * subscriber's API key (402 `spend_limit_reached` past its cap). Returns the key's spend after
+ * it (null without a key).
  */
 export async function paySubscription(em: EntityManager, payment: SubscriptionPayment) {
   return em.transactional(async (tx) => {
     const { agent, subscriberId, price, now } = payment;
+    // The key's row before the account's: the lock order of every charge (spend-guard.ts).
+    const spend = payment.apiKeyId ? await reserveSpend(tx, payment.apiKeyId, price, now) : null;
     // The account row lock serialises one user's payments: two first subscribes at once each
     // pay for (and get) their own month instead of both paying for the same one.
     const sql = sqlOf(tx);
@@ -394,6 +412,6 @@ export async function paySubscription(em: EntityManager, payment: SubscriptionPa
     }
     await sql.run(upsertSubscription, [id, agent.id, subscriberId, periodStart, periodEnd, now]);
     await addDailyStats(tx, agent.id, now, 0, price);
-    return { id, periodStart, periodEnd, renewed: active !== undefined };
+    return { id, periodStart, periodEnd, renewed: active !== undefined, spend };
   });
 }

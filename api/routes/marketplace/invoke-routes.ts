@@ -28,9 +28,8 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
     timeoutMs: deps.config.agentCallTimeoutMs,
     lowBalanceThreshold: lowBalance,
     onLateError: (error) =>
-      request.log.error({ err: error }, 'settling the API key spend of a charged call failed'),
-    reserveSpend: (maxCost) => request.reserveFlow(maxCost),
-    settleSpend: (cost) => request.settleFlow(cost),
+      request.log.error({ err: error }, 'telling other instances an API key spend moved failed'),
+    keySpendMoved: (key) => app.access.apiKeys.invalidate(key.keyHash),
   });
 
   app.post(
@@ -63,10 +62,12 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
     },
     async (request) => {
       const input = { ...request.params, ...request.body };
-      const result = await invokeAgent(depsOf(request), actorOf(request), input);
+      const { body, keyCharge } = await invokeAgent(depsOf(request), actorOf(request), input);
+      // The `X-FLOW-*` headers and the usage log's cost (the spend plugin renders them).
+      request.keyCharge = keyCharge;
       // Usage by model (`GET /me/api-keys/:id/usage`), recorded with the request.
-      if (result.model) request.usageReport = { model: result.model, ...result.usage };
-      return result;
+      if (body.model) request.usageReport = { model: body.model, ...body.usage };
+      return body;
     },
   );
 
@@ -92,6 +93,14 @@ export const invokeRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app
         response: { 200: subscriptionResult },
       },
     },
-    async (request) => subscribeToAgent(depsOf(request), actorOf(request), request.params),
+    async (request) => {
+      const { body, keyCharge } = await subscribeToAgent(
+        depsOf(request),
+        actorOf(request),
+        request.params,
+      );
+      request.keyCharge = keyCharge;
+      return body;
+    },
   );
 };

@@ -20,14 +20,23 @@ import {
 } from './charges';
 import { fieldPath, UNSTORABLE_TEXT, unstorableTextPath } from '../../../shared/domain/text';
 import type { Actor } from '../../access/actor';
+import type { ApiKeyCredential } from '../../access/api-key-store';
+import {
+  releaseSpend,
+  reserveSpend,
+  type KeyCharge,
+  type SpendReservation,
+} from '../../access/spend-guard';
 import { checkPremiumAccess, visibleAgent } from './access';
-import type { InvokeInput } from './schemas';
+import type { InvokeInput, InvokeResult } from './schemas';
 
 /**
- * Paid invocation (docs/spec/contract.md §6). The order keeps money safe: price the call, reserve the
- * maximum it can cost (key spend cap, then a hold on the caller's balance), call the agent,
- * then settle the real cost, the ledger rows and the 95/5 split in one transaction. Any
- * failure before settlement gives every reservation back, so a failed call costs nothing.
+ * Paid invocation (docs/spec/contract.md §6, §5). The order keeps money safe: price the call,
+ * reserve the maximum it can cost (on the API key's spend cap and as a hold on the caller's
+ * balance, in one transaction), call the agent, then settle the real cost (the key's spend,
+ * the debit, the ledger rows and the 95/5 split) in one transaction. Any failure before
+ * settlement gives both reservations back in one transaction, so a failed call costs nothing
+ * and counts nothing toward the cap.
  */
 
 export interface InvokeDeps {
@@ -37,12 +46,28 @@ export interface InvokeDeps {
   timeoutMs: number;
   /** micro-FLOW: the settlement debit records `flow.balance.low` when it crosses this. */
   lowBalanceThreshold: bigint;
-  /** Reports a failure after the charge was committed (logged; the call still succeeds). */
+  /**
+   * Reports a failure after the charge (or its release) committed: logged, the response stands
+   * (a retried request would be charged again).
+   */
   onLateError(error: unknown): void;
-  /** The spend cap of the API key the caller uses (no-ops without a key): `request.reserveFlow`. */
-  reserveSpend(maxCost: bigint): Promise<void>;
-  /** `request.settleFlow`: the real cost against the key's cap, once charged. */
-  settleSpend(cost: bigint): Promise<void>;
+  /**
+   * Tells every instance that the key's spend moved, once the change committed: each caches
+   * the key (and its spend, for the `X-FLOW-*` headers of requests that charge nothing).
+   */
+  keySpendMoved(key: ApiKeyCredential): Promise<void>;
+}
+
+/** A service's answer and what it charged the caller's API key (null: nothing). */
+export interface Charged<Body> {
+  body: Body;
+  keyCharge: KeyCharge | null;
+}
+
+/** What a call holds while it runs: the key's reservation (with a key) and the balance hold. */
+interface Reservation {
+  spend: SpendReservation | null;
+  holdId: string;
 }
 
 /** What the agent's endpoint must answer (extra fields are ignored). */
@@ -73,7 +98,11 @@ function permittedTools(tools: string[] | undefined): readonly string[] {
   return tools ? [...new Set(tools)] : PLATFORM_TOOL_NAMES;
 }
 
-export async function invokeAgent(deps: InvokeDeps, actor: Actor, input: InvokeInput) {
+export async function invokeAgent(
+  deps: InvokeDeps,
+  actor: Actor,
+  input: InvokeInput,
+): Promise<Charged<InvokeResult>> {
   const { em } = deps;
   const permitted = permittedTools(input.tools);
   const now = new Date();
@@ -87,15 +116,19 @@ export async function invokeAgent(deps: InvokeDeps, actor: Actor, input: InvokeI
   const prices = await toolPriceMicros(em, agent.id);
   const compensations: Compensation[] = [];
   const callerId = actor.userId;
-  const call = { callId: randomUUID(), agent, callerId, apiKeyId: actor.apiKey?.id ?? null };
+  const key = actor.apiKey;
+  const call = { callId: randomUUID(), agent, callerId, apiKeyId: key?.id ?? null };
 
   let settled;
+  let reservation: Reservation | null = null;
   try {
     const base = await priceBase(em, agent, callerId, now, compensations);
     const maxCost = base + toolsPrice(permitted, prices);
-    await deps.reserveSpend(maxCost);
-    const holdId = await holdFor(em, callerId, maxCost, now, deps.timeoutMs);
-    if (holdId) compensations.push(() => releaseHold(em, holdId, new Date()));
+    const reserved = await reserveCall(deps, key, callerId, maxCost, now);
+    if (reserved) {
+      reservation = reserved;
+      compensations.push(() => releaseCall(em, reserved));
+    }
 
     const started = performance.now();
     const reply = await callEndpoint(
@@ -116,9 +149,10 @@ export async function invokeAgent(deps: InvokeDeps, actor: Actor, input: InvokeI
       inputTokens: reply.usage.inputTokens ?? 0,
       outputTokens: reply.usage.outputTokens ?? 0,
     };
-    await settleCall(em, {
+    const spend = await settleCall(em, {
       ...call,
-      holdId,
+      holdId: reservation?.holdId ?? null,
+      spend: reservation?.spend ?? null,
       lowBalanceThreshold: deps.lowBalanceThreshold,
       base,
       tools: toolsUsed.map((tool) => ({ tool, price: prices.get(tool) ?? 0n })),
@@ -128,22 +162,72 @@ export async function invokeAgent(deps: InvokeDeps, actor: Actor, input: InvokeI
       ...usage,
       now: new Date(),
     });
-    settled = { reply, toolsUsed, cost, usage };
+    settled = { reply, toolsUsed, cost, usage, spend };
   } catch (error) {
     for (const compensate of compensations.reverse()) await compensate();
+    // The reservation counted while the call ran: instances that read the key meanwhile
+    // cache a spend that has gone back down.
+    if (key && reservation?.spend) await noteSpendMoved(deps, key);
     throw error;
   }
   // The charge is committed: from here on nothing may undo it or fail the response (a
   // retried request would be charged again).
-  await deps.settleSpend(settled.cost).catch((error: unknown) => deps.onLateError(error));
+  if (key && settled.spend) await noteSpendMoved(deps, key);
   return {
-    callId: call.callId,
-    output: settled.reply.output,
-    model: settled.reply.model ?? null,
-    toolsUsed: settled.toolsUsed,
-    usage: settled.usage,
-    costFlow: flowNumber(settled.cost),
+    body: {
+      callId: call.callId,
+      output: settled.reply.output,
+      model: settled.reply.model ?? null,
+      toolsUsed: settled.toolsUsed,
+      usage: settled.usage,
+      costFlow: flowNumber(settled.cost),
+    },
+    keyCharge: settled.spend ? { cost: settled.cost, spend: settled.spend } : null,
   };
+}
+
+/** `deps.keySpendMoved`, whose failure is reported and never fails the request. */
+export async function noteSpendMoved(
+  deps: Pick<InvokeDeps, 'keySpendMoved' | 'onLateError'>,
+  key: ApiKeyCredential,
+): Promise<void> {
+  await deps.keySpendMoved(key).catch((error: unknown) => deps.onLateError(error));
+}
+
+/**
+ * Reserves the most the call can cost: on the caller's API key (402 `spend_limit_reached` past
+ * its cap) and as a hold on the caller's balance (402 `insufficient_flow`), in one transaction,
+ * so a refused hold leaves the key's spend untouched. Nothing for a call that costs nothing:
+ * it passes even at the cap.
+ */
+async function reserveCall(
+  deps: Pick<InvokeDeps, 'em' | 'timeoutMs'>,
+  key: ApiKeyCredential | null,
+  callerId: number,
+  maxCost: bigint,
+  now: Date,
+): Promise<Reservation | null> {
+  if (maxCost === 0n) return null;
+  if (!key) {
+    const holdId = await holdFor(deps.em, callerId, maxCost, now, deps.timeoutMs);
+    return { spend: null, holdId };
+  }
+  return deps.em.transactional(async (tx) => {
+    // The key's row before the account's: the lock order of every charge (spend-guard.ts).
+    const spend = await reserveSpend(tx, key.id, maxCost, now);
+    const holdId = await holdFor(tx, callerId, maxCost, now, deps.timeoutMs);
+    return { spend, holdId };
+  });
+}
+
+/** Gives a failed call's reservations back, both in one transaction. */
+async function releaseCall(em: EntityManager, reservation: Reservation): Promise<void> {
+  const { spend, holdId } = reservation;
+  if (!spend) return releaseHold(em, holdId, new Date());
+  await em.transactional(async (tx) => {
+    await releaseSpend(tx, spend);
+    await releaseHold(tx, holdId, new Date());
+  });
 }
 
 /** The base price of this call; consumes a freemium call when one is used (undone on failure). */
@@ -191,15 +275,14 @@ async function priceBase(
   }
 }
 
-/** Holds `amount` on the caller's balance for the longest the call can take, or 402. */
+/** Holds `amount` (> 0) on the caller's balance for the longest the call can take, or 402. */
 async function holdFor(
   em: EntityManager,
   callerId: number,
   amount: bigint,
   now: Date,
   timeoutMs: number,
-): Promise<string | null> {
-  if (amount === 0n) return null;
+): Promise<string> {
   // Long enough for the call and its settlement; the maintenance sweep frees it after a crash.
   const expiresAt = new Date(now.getTime() + timeoutMs + 5 * 60_000);
   const holdId = await holdFlow(em, callerId, amount, now, expiresAt);

@@ -397,3 +397,5 @@ export type RatingInput = AgentSlugInput & z.output<typeof ratingBody>;
 export type MarketplaceInput = z.output<typeof marketplaceQuery>;
 export type OwnerAgentsInput = z.output<typeof ownerAgentsQuery>;
 export type InvokeInput = AgentSlugInput & z.output<typeof invokeBody>;
+export type InvokeResult = z.infer<typeof invokeResult>;
+export type SubscriptionResult = z.infer<typeof subscriptionResult>;
