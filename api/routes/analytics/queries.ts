@@ -19,8 +19,13 @@ import { LATENCY_MAX_SAMPLES } from './schemas';
  * backwards along the index, so the cost has a fixed ceiling whatever the traffic.
  */
 
-/** The caller's entitled tier (null: none), as `entitledTier` reads it. */
-export const entitledTier = statement<{ tier: Tier | null }, [userId: number]>(
+/** The caller's entitled tier (null: none). */
+interface TierRow {
+  tier: Tier | null;
+}
+
+/** The caller's entitled tier, as `entitledTier` reads it. */
+export const entitledTier = statement<TierRow, [userId: number]>(
   'analytics.tier',
   `select ${entitledTierSql('$1::int')} as tier`,
 );
