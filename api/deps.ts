@@ -31,7 +31,7 @@ export async function connectApiDeps(
   overrides: { redis?: Redis } = {},
 ): Promise<ApiDeps> {
   const databaseUrl = requireDatabaseUrl(config);
-  const orm = await initOrm(databaseUrl, config.databasePoolMax);
+  const orm = await initOrm(databaseUrl, config.databasePoolMax, logger);
   const db = createSqlPool(databaseUrl, config.databasePoolMax, logger);
   const redis = overrides.redis ?? createRedisFromConfig(config, logger);
   const temporal = createTemporalClient(config.temporal);

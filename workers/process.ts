@@ -22,7 +22,7 @@ export async function runWorkerProcess(
   logger: Logger,
   options: WorkerProcessOptions = {},
 ): Promise<void> {
-  const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax);
+  const orm = await initOrm(requireDatabaseUrl(config), config.databasePoolMax, logger);
   if (!config.redisUrl) throw new Error('REDIS_URL: is required');
   const redis = createRedis(config.redisUrl, {
     keyPrefix: config.redisKeyPrefix,

@@ -7,7 +7,12 @@ import { migrationsList } from './migrations';
 export { MikroORM } from '@mikro-orm/postgresql';
 export type { EntityManager } from '@mikro-orm/postgresql';
 
-export function ormOptions(databaseUrl: string, poolMax: number): Options {
+/**
+ * The ORM's settings. With `logger`, what Knex reports about its connections (a connection
+ * the server dropped, say) goes to it as JSON, not to the console.
+ */
+export function ormOptions(databaseUrl: string, poolMax: number, logger?: Logger): Options {
+  const knexLog = logger?.child({ component: 'knex' });
   return defineConfig({
     clientUrl: databaseUrl,
     entities,
@@ -30,6 +35,14 @@ export function ormOptions(databaseUrl: string, poolMax: number): Options {
     driverOptions: {
       acquireConnectionTimeout: 10_000,
       connection: { connectionTimeoutMillis: 5_000 },
+      ...(knexLog && {
+        log: {
+          warn: (message: unknown) => knexLog.warn({ detail: String(message) }, 'knex warning'),
+          error: (message: unknown) => knexLog.warn({ detail: String(message) }, 'knex error'),
+          deprecate: (message: unknown) => knexLog.warn({ detail: String(message) }, 'knex'),
+          debug: () => undefined,
+        },
+      }),
     },
     forceUtcTimezone: true,
     // Every request and activity must fork its own EntityManager.
@@ -40,8 +53,12 @@ export function ormOptions(databaseUrl: string, poolMax: number): Options {
   });
 }
 
-export async function initOrm(databaseUrl: string, poolMax: number): Promise<MikroORM> {
-  return MikroORM.init(ormOptions(databaseUrl, poolMax));
+export async function initOrm(
+  databaseUrl: string,
+  poolMax: number,
+  logger?: Logger,
+): Promise<MikroORM> {
+  return MikroORM.init(ormOptions(databaseUrl, poolMax, logger));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Pool, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
+import { Pool, types, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
 import { PostgreSqlExceptionConverter, type EntityManager, type Knex } from '@mikro-orm/postgresql';
 import { DependencyUnavailableError } from '../errors';
 import type { Logger } from '../logger';
@@ -119,19 +119,29 @@ const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/,
   /Client has encountered a connection error and is not queryable/,
   /timeout exceeded when trying to connect/,
+  /^timeout expired$/,
   /Timeout acquiring a connection/,
   /^Client was closed and is not queryable/,
 ];
 
-function isUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+/** The fields of an error this file reads (not `instanceof Error`: Node's socket errors come
+ * from another realm under jest's module sandbox). */
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+function isUnavailable(error: ErrorLike): boolean {
+  const { code, name, message } = error;
   if (typeof code === 'string') {
     if (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code)) return true;
     if (UNAVAILABLE_ERRNOS.has(code)) return true;
   }
-  if (error.name === 'KnexTimeoutError') return true;
-  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message));
+  if (name === 'KnexTimeoutError') return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((p) => p.test(message));
 }
 
 /**
@@ -141,13 +151,14 @@ function isUnavailable(error: unknown): boolean {
  * flush during an outage); the runner asks it of its own.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (depth > 8 || !(error instanceof Error)) return false;
+  if (depth > 8 || typeof error !== 'object' || error === null) return false;
   if (error instanceof DependencyUnavailableError) return error.dependency === 'postgres';
-  if (isUnavailable(error)) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isUnavailable(inner))) {
-    return true;
+  const fields = error as ErrorLike;
+  if (isUnavailable(fields)) return true;
+  if (Array.isArray(fields.errors)) {
+    return fields.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));
   }
-  return isDatabaseUnavailable(error.cause, depth + 1);
+  return isDatabaseUnavailable(fields.cause, depth + 1);
 }
 
 /** Seconds a client should wait before retrying a request refused for an outage. */
@@ -168,8 +179,8 @@ const converter = new PostgreSqlExceptionConverter();
 function translate(error: unknown): unknown {
   if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   // A refused statement becomes MikroORM's exception for it, the family entity writes raise.
-  if (error instanceof Error && typeof (error as { code?: unknown }).code === 'string') {
-    return converter.convertException(error);
+  if (typeof (error as ErrorLike | null)?.code === 'string') {
+    return converter.convertException(error as Error);
   }
   return error;
 }
@@ -179,7 +190,11 @@ function translate(error: unknown): unknown {
 
 /** Where a statement runs: a pool, or the connection an entity manager holds or borrows. */
 interface Connections {
-  acquire(): Promise<{ client: Pick<PoolClient, 'query'>; release(): Promise<void> | void }>;
+  acquire(): Promise<{
+    client: Pick<PoolClient, 'query'>;
+    /** `broken`: the connection failed and must not be reused. */
+    release(broken: boolean): Promise<void> | void;
+  }>;
 }
 
 export class Sql {
@@ -198,7 +213,7 @@ export class Sql {
     query: Statement<Row, Params>,
     params: Params,
   ): Promise<Row | undefined> {
-    return (await this.send(query, params)).rows[0];
+    return (await this.rows(query, params))[0];
   }
 
   /** Runs a statement for its effect; the number of rows it inserted, updated or deleted. */
@@ -217,6 +232,10 @@ export class Sql {
       ...(named && query.name !== null ? { name: query.name } : {}),
       text: query.text,
       values: params as unknown[],
+      // node-postgres' own parsers on every connection: MikroORM's connections parse dates
+      // and timestamps as text, the read pool as Dates; a statement's rows must not depend on
+      // which one ran it.
+      types,
     };
     let connection;
     try {
@@ -224,12 +243,14 @@ export class Sql {
     } catch (error) {
       throw translate(error);
     }
+    let broken = false;
     try {
       return await connection.client.query<Row>(config);
     } catch (error) {
+      broken = isDatabaseUnavailable(error);
       throw translate(error);
     } finally {
-      await connection.release();
+      await connection.release(broken);
     }
   }
 }
@@ -249,10 +270,14 @@ export function sqlOf(em: EntityManager): Sql {
         releaseConnection(connection: PoolClient): Promise<void>;
       };
       const connection = await client.acquireConnection();
+      // Knex watches its connections' errors itself and drops a broken one from its pool.
       return { client: connection, release: () => client.releaseConnection(connection) };
     },
   });
 }
+
+/** Connections of a read pool that already have an error listener. */
+const watched = new WeakSet<PoolClient>();
 
 /** A `Sql` over a pool of its own, with a `close()`. */
 export class SqlPool extends Sql {
@@ -260,7 +285,14 @@ export class SqlPool extends Sql {
     super({
       async acquire() {
         const client = await pool.connect();
-        return { client, release: () => client.release() };
+        // The pool listens for errors of idle connections only: one that breaks while a
+        // statement runs also emits 'error', which would crash the process unheard. Its
+        // statement fails with the same error, and `release(true)` drops the connection.
+        if (!watched.has(client)) {
+          watched.add(client);
+          client.on('error', () => undefined);
+        }
+        return { client, release: (broken) => client.release(broken) };
       },
     });
   }

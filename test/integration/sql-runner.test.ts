@@ -150,6 +150,24 @@ describe('the SQL runner', () => {
     expect(statement('test_echo', 'select $1::text as value').name).toBe('test_echo');
   });
 
+  it.each(executors)(
+    'parses rows alike through %s: timestamptz a Date, int8 a string',
+    async (_name, within) => {
+      const typed = statement<{ at: Date; big: string; small: number; day: string }>(
+        'test_row_types',
+        `select '2026-11-29T10:00:00.123Z'::timestamptz as at, 9007199254740993::int8 as big,
+              7::int4 as small, '2026-11-29'::date::text as day`,
+      );
+      await within(async (sql) => {
+        const row = await sql.row(typed, []);
+        expect(row?.at).toBeInstanceOf(Date);
+        expect(row?.at.toISOString()).toBe('2026-11-29T10:00:00.123Z');
+        expect(row?.big).toBe('9007199254740993');
+        expect(row?.small).toBe(7);
+      });
+    },
+  );
+
   it('renders timestamps exactly as Date.prototype.toISOString', async () => {
     const times = statement<{ iso: string; at: Date }, [string]>(
       'test_iso',
