@@ -7,23 +7,54 @@ import { AppError } from '../../../shared/errors';
 import { entitledTierSql } from '../../../shared/subscriptions/entitlements';
 import type { Actor } from '../../access/actor';
 import { looksLikeSlug } from '../../wire';
-import { hasActiveSubscription } from './charges';
 
 /**
- * Who may see an agent. Published: everyone. Unpublished after having been published: hidden
- * from new callers at once, but callers who already used it (a succeeded call or a
- * subscription) keep it until `listedUntil`, the end of the month (spec "States"), and a
- * subscriber keeps it until the end of the period already paid. Never
- * published (a draft, no monetization yet): the owner only. The owner always sees their own.
- * Every lookup here takes `(em, actor, slug)`.
+ * Who may touch an agent: its owner (`agentOwnedBySql` in SQL, `ownsAgent` for a loaded
+ * agent, `ownedAgent` for owner routes) and who may see it (`agentVisibleSql`, the one
+ * definition of visibility: `visibleAgent` and the detail read both run it). Every lookup here
+ * takes `(em, actor, slug)`.
  */
 
 export function agentNotFound(slug: string): AppError {
   return new AppError('agent_not_found', `Agent ${slug.slice(0, 128)} does not exist`);
 }
 
-async function findBySlug(em: EntityManager, slug: string): Promise<Agent | null> {
-  return looksLikeSlug(slug) ? em.findOne(Agent, { slug }) : null;
+/** The SQL condition "the agent `agent` (a table alias) belongs to the user id `userId`". */
+export function agentOwnedBySql(agent: string, userId: string): string {
+  return `${agent}.owner_id = ${userId}`;
+}
+
+/** Whether the actor owns the (loaded) agent. */
+export function ownsAgent(agent: Agent, actor: Actor | null): boolean {
+  return actor !== null && agent.owner.id === actor.userId;
+}
+
+/**
+ * The visibility rule, as the SQL condition "the caller may see the agent at `now`" over the
+ * agents row `agent` (a table alias), the caller's user id `callerId` (null when anonymous)
+ * and the time `now`, each an SQL expression: typed placeholders such as `$2::int` and
+ * `$3::timestamptz`, or columns. Its subqueries use the aliases `c` and `u`.
+ *
+ * - The owner always sees their own agent.
+ * - Published: everyone.
+ * - Unpublished after having been published: hidden from new callers at once, but callers who
+ *   already used it (a succeeded call or a subscription, even expired) keep it until
+ *   `listedUntil`, the end of the month (spec "States"), and a subscriber keeps it until the
+ *   end of the period already paid, even past `listedUntil`.
+ * - Never published (a draft, no monetization yet): the owner only.
+ */
+export function agentVisibleSql(agent: string, callerId: string, now: string): string {
+  const subscribed = `select 1 from agent_subscriptions u
+                       where u.agent_id = ${agent}.id and u.subscriber_id = ${callerId}`;
+  return `(${agentOwnedBySql(agent, callerId)}
+     or ${agent}.is_published
+     or (${agent}.monetization is not null and ${callerId} is not null
+         and ((${agent}.listed_until > ${now}
+               and (exists (select 1 from agent_calls c
+                             where c.agent_id = ${agent}.id and c.caller_id = ${callerId}
+                               and c.status = 'succeeded')
+                    or exists (${subscribed})))
+              or exists (${subscribed} and u.period_end > ${now}))))`;
 }
 
 /** An agent as a caller may see it, and the tier whose features that caller has now. */
@@ -37,34 +68,27 @@ export interface CallerAgent {
  * The agents row as stored (its columns under their own names, for `em.map`) and the
  * caller's entitled tier.
  */
-type AgentWithTierRow = Record<string, unknown> & { callerTier: Tier | null };
+type VisibleAgentRow = Record<string, unknown> & { callerTier: Tier | null };
 
 /**
- * The agent row and the caller's entitled tier in one statement (`entitledTierSql`), so the
- * premium gate costs the invoke path no extra round trip. The row is hydrated as the
- * EntityManager would have loaded it.
+ * The agent `slug` when the caller may see it at `now` (`agentVisibleSql`), with the caller's
+ * entitled tier (`entitledTierSql`): one statement, so neither visibility nor the premium gate
+ * costs the invoke path an extra round trip. The row is hydrated as the EntityManager would
+ * have loaded it.
  */
-const agentWithCallerTier = statement<AgentWithTierRow, [slug: string, callerId: number | null]>(
-  'marketplace.agent_with_caller_tier',
+const visibleAgentStatement = statement<
+  VisibleAgentRow,
+  [slug: string, callerId: number | null, now: Date]
+>(
+  'marketplace.visible_agent',
   `select a.*, ${entitledTierSql('$2::int')} as "callerTier"
-     from agents a where a.slug = $1`,
+     from agents a
+    where a.slug = $1 and ${agentVisibleSql('a', '$2::int', '$3::timestamptz')}`,
 );
-
-async function findWithCallerTier(
-  em: EntityManager,
-  slug: string,
-  callerId: number | null,
-): Promise<CallerAgent | null> {
-  if (!looksLikeSlug(slug)) return null;
-  const row = await sqlOf(em).row(agentWithCallerTier, [slug, callerId]);
-  if (!row) return null;
-  const { callerTier, ...columns } = row;
-  return { agent: em.map(Agent, columns), callerTier };
-}
 
 /**
  * The agent as the actor (null when anonymous) may see it at `now`, with the caller's tier;
- * else 404.
+ * else 404, the same for an agent hidden from the caller as for an unknown slug.
  */
 export async function visibleAgent(
   em: EntityManager,
@@ -72,18 +96,13 @@ export async function visibleAgent(
   slug: string,
   now = new Date(),
 ): Promise<CallerAgent> {
-  const callerId = actor?.userId ?? null;
-  const found = await findWithCallerTier(em, slug, callerId);
-  if (!found) throw agentNotFound(slug);
-  const { agent } = found;
-  if (callerId !== null && agent.owner.id === callerId) return found;
-  if (agent.isPublished) return found;
-  if (agent.monetization == null || callerId === null) throw agentNotFound(slug);
-  const stillListed = agent.listedUntil != null && agent.listedUntil > now;
-  if (stillListed && (await isExistingCaller(em, agent.id, callerId))) return found;
-  // A subscription already paid runs to its end, even past the listing's removal.
-  if (await hasActiveSubscription(em, agent.id, callerId, now)) return found;
-  throw agentNotFound(slug);
+  // A slug that cannot exist never reaches SQL (a NUL byte would be a protocol error there).
+  const row = looksLikeSlug(slug)
+    ? await sqlOf(em).row(visibleAgentStatement, [slug, actor?.userId ?? null, now])
+    : undefined;
+  if (!row) throw agentNotFound(slug);
+  const { callerTier, ...columns } = row;
+  return { agent: em.map(Agent, columns), callerTier };
 }
 
 /**
@@ -95,7 +114,7 @@ export async function visibleAgent(
  */
 export function checkPremiumAccess(found: CallerAgent, actor: Actor): void {
   const { agent, callerTier } = found;
-  if (!agent.premium || agent.owner.id === actor.userId) return;
+  if (!agent.premium || ownsAgent(agent, actor)) return;
   if (featuresOf(callerTier).premiumAgents) return;
   throw new AppError(
     'feature_not_in_tier',
@@ -104,34 +123,11 @@ export function checkPremiumAccess(found: CallerAgent, actor: Actor): void {
   );
 }
 
-/** Whether the caller has used the agent before. */
-interface ExistingRow {
-  existing: boolean;
-}
-
-const existingCaller = statement<ExistingRow, [agentId: string, callerId: number]>(
-  'marketplace.existing_caller',
-  `select exists (select 1 from agent_calls
-                   where agent_id = $1 and caller_id = $2 and status = 'succeeded')
-       or exists (select 1 from agent_subscriptions
-                   where agent_id = $1 and subscriber_id = $2) as existing`,
-);
-
-/** A caller who has used the agent before: a succeeded call, or a subscription (even expired). */
-export async function isExistingCaller(
-  em: EntityManager,
-  agentId: string,
-  callerId: number,
-): Promise<boolean> {
-  const row = await sqlOf(em).row(existingCaller, [agentId, callerId]);
-  return row?.existing === true;
-}
-
 /** The agent for an owner route: an unknown slug is 404, another user's agent 403. */
 export async function ownedAgent(em: EntityManager, actor: Actor, slug: string): Promise<Agent> {
-  const agent = await findBySlug(em, slug);
+  const agent = looksLikeSlug(slug) ? await em.findOne(Agent, { slug }) : null;
   if (!agent) throw agentNotFound(slug);
-  if (agent.owner.id !== actor.userId) {
+  if (!ownsAgent(agent, actor)) {
     throw new AppError('not_owner', `Agent ${agent.slug} belongs to another user`);
   }
   return agent;

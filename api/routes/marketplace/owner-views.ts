@@ -5,6 +5,7 @@ import { flowNumber } from '../../../shared/domain/flow';
 import type { Actor } from '../../access/actor';
 import { keyset, keysetOrder } from '../../paging/keyset';
 import { pageScope } from '../../paging/page';
+import { agentOwnedBySql } from './access';
 import { flowSql } from './listing';
 import type { OwnerAgentsInput, OwnerAgentView } from './schemas';
 import type { MarketplaceDeps } from './service';
@@ -44,7 +45,7 @@ const ownerPage = statement<OwnerAgentView, OwnerPageParams>(
           ${isoUtc('a.created_at')} as "createdAt", ${isoUtc('a.updated_at')} as "updatedAt"
      from agents a
      left join tokens t on t.id = a.token_id
-    where a.owner_id = $1 and ${OWNER_ORDER.after(2)}
+    where ${agentOwnedBySql('a', '$1')} and ${OWNER_ORDER.after(2)}
     order by ${OWNER_ORDER.orderBy}
     limit $${2 + OWNER_ORDER.arity}`,
 );

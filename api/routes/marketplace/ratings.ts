@@ -1,7 +1,7 @@
 import { sqlOf, statement } from '../../../shared/db/sql';
 import { AppError } from '../../../shared/errors';
 import type { Actor } from '../../access/actor';
-import { visibleAgent } from './access';
+import { ownsAgent, visibleAgent } from './access';
 import type { RatingInput } from './schemas';
 import type { MarketplaceDeps } from './service';
 
@@ -53,7 +53,7 @@ export async function rateAgent(
   const { agent } = await visibleAgent(em, actor, input.slug);
   const { rating } = input;
   const raterId = actor.userId;
-  if (agent.owner.id === raterId) {
+  if (ownsAgent(agent, actor)) {
     throw new AppError('rating_not_allowed', 'rating: owners cannot rate their own agent');
   }
   const sql = sqlOf(em);
