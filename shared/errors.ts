@@ -109,6 +109,11 @@ export class AppError extends Error {
 /** A service the request needs that cannot be reached right now. */
 export type Dependency = 'postgres' | 'redis' | 'temporal';
 
+/** `Retry-After` of a request refused while Redis is unreachable or stalled. */
+export const REDIS_RETRY_AFTER_SECONDS = 2;
+/** `Retry-After` of a workflow start refused while Temporal is unreachable. */
+export const TEMPORAL_RETRY_AFTER_SECONDS = 5;
+
 /**
  * 503 `service_unavailable` with `Retry-After`: the request met an outage of `dependency`
  * (a lost or refused connection, a deadline passed), not a fault of its own. The error

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { AppError } from '../../shared/errors';
+import { DependencyUnavailableError, REDIS_RETRY_AFTER_SECONDS } from '../../shared/errors';
 import type { ApiDeps } from '../deps';
 import { bucketOf, rateLimitHeaders, rateLimitRefusal } from '../access/bucket';
 import { credentialOf } from '../access/credentials';
@@ -88,7 +88,12 @@ function authenticator({ config, redis }: ApiDeps, access: AccessServices) {
     const decision = await rateLimiter.consume(bucket.name, bucket.limit).catch((err) => {
       // Redis down, or silent past the command timeout: refused, never let through uncounted.
       request.log.error({ err }, 'rate limiter unavailable');
-      throw new AppError('service_unavailable', 'Rate limiting is unavailable; retry shortly');
+      throw new DependencyUnavailableError(
+        'redis',
+        'Rate limiting is unavailable; retry shortly',
+        REDIS_RETRY_AFTER_SECONDS,
+        err,
+      );
     });
     reply.headers(rateLimitHeaders(decision));
     const refusal = rateLimitRefusal(decision);

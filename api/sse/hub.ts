@@ -10,7 +10,11 @@ import {
   type ProjectEventType,
   type ProjectStreamEvent,
 } from '../../shared/projects/events';
-import { AppError } from '../../shared/errors';
+import {
+  AppError,
+  DependencyUnavailableError,
+  REDIS_RETRY_AFTER_SECONDS,
+} from '../../shared/errors';
 import { createSubscriber, subscribeWithin } from '../../shared/redis';
 import type { ServerResponse } from 'node:http';
 import { SseConnection, type ConnectionOptions } from './connection';
@@ -128,7 +132,12 @@ export class ProjectStreamHub {
     } catch (err) {
       this.leave(connection);
       this.deps.logger.error({ err }, 'sse: could not subscribe to project events');
-      throw new AppError('service_unavailable', 'Live events are unavailable; retry shortly');
+      throw new DependencyUnavailableError(
+        'redis',
+        'Live events are unavailable; retry shortly',
+        REDIS_RETRY_AFTER_SECONDS,
+        err,
+      );
     }
   }
 

@@ -49,6 +49,11 @@ async function timed<T>(work: () => Promise<T>) {
 
 function expectUnavailable(response: Response, message: string): void {
   expectError(response, 503, 'service_unavailable', message);
+  // An outage, not a fault of the request: the client is told when to retry (a readiness
+  // probe only reports).
+  if (!message.startsWith('not ready')) {
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  }
 }
 
 const me = () => test.app.inject({ method: 'GET', url: '/me', headers: { 'x-api-key': key.key } });

@@ -3,7 +3,11 @@ import type { Redis } from 'ioredis';
 import { verifyMessage, type Hex } from 'viem';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import type { ChainClients } from '../../../shared/chain/clients';
-import { AppError } from '../../../shared/errors';
+import {
+  AppError,
+  DependencyUnavailableError,
+  REDIS_RETRY_AFTER_SECONDS,
+} from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 
 /**
@@ -32,7 +36,12 @@ async function nonceStore<T>(context: Pick<SiweContext, 'logger'>, command: Prom
     return await command;
   } catch (err) {
     context.logger.error({ err }, 'siwe: nonce store unavailable');
-    throw new AppError('service_unavailable', 'Sign-in is unavailable; retry shortly');
+    throw new DependencyUnavailableError(
+      'redis',
+      'Sign-in is unavailable; retry shortly',
+      REDIS_RETRY_AFTER_SECONDS,
+      err,
+    );
   }
 }
 

@@ -7,7 +7,11 @@ import type { Tier } from '../../../shared/db/entities/subscription';
 import type { EntityManager } from '../../../shared/db/orm';
 import { sqlOf, statement } from '../../../shared/db/sql';
 import { featuresOf } from '../../../shared/domain/tiers';
-import { AppError } from '../../../shared/errors';
+import {
+  AppError,
+  DependencyUnavailableError,
+  TEMPORAL_RETRY_AFTER_SECONDS,
+} from '../../../shared/errors';
 import { entitledTierSql } from '../../../shared/subscriptions/entitlements';
 import {
   projectBuildSignals,
@@ -41,7 +45,11 @@ interface Previous {
 }
 
 function unavailable(): AppError {
-  return new AppError('service_unavailable', 'The build service is unreachable; try again later');
+  return new DependencyUnavailableError(
+    'temporal',
+    'The build service is unreachable; try again later',
+    TEMPORAL_RETRY_AFTER_SECONDS,
+  );
 }
 
 function notStartable(project: { slug: string }, status: ProjectStatus): AppError {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { WebhookDelivery } from '../../../shared/db/entities';
 import type { EntityManager } from '../../../shared/db/orm';
-import { AppError } from '../../../shared/errors';
+import { DependencyUnavailableError, TEMPORAL_RETRY_AFTER_SECONDS } from '../../../shared/errors';
 import {
   webhookTaskQueue,
   workflowIds,
@@ -90,9 +90,11 @@ async function startDelivery(
     attempts: 0,
   });
   if (undone === 0) return;
-  throw Object.assign(
-    new AppError('service_unavailable', 'The delivery service is unreachable; try again later'),
-    { cause: outcome.error },
+  throw new DependencyUnavailableError(
+    'temporal',
+    'The delivery service is unreachable; try again later',
+    TEMPORAL_RETRY_AFTER_SECONDS,
+    outcome.error,
   );
 }
 
