@@ -145,7 +145,7 @@ export const errorEnvelopeSchema = z
 /**
  * What each code means to a client, and a message as the API writes one: the OpenAPI
  * document lists them per status on every operation and uses the message in its examples
- * (api/openapi/plugin.ts). Like ERROR_STATUS, a new code cannot be added without its entry.
+ * (api/openapi/route-docs.ts). Like ERROR_STATUS, a new code cannot be added without its entry.
  */
 export const ERROR_DOCS = {
   invalid_request: {

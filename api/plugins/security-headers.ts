@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
  * JSON API needs no per-request policy): no MIME sniffing, no referrer, never framed, and a
  * CSP that lets a JSON or SSE response load nothing. `/docs` replaces the CSP with the API
  * reference's own (its scripts from this server, its inline script by hash:
- * api/openapi/plugin.ts). HSTS goes
+ * api/openapi/reference.ts). HSTS goes
  * only on requests that arrived over HTTPS (directly or, with TRUST_PROXY, at the proxy).
  *
  * CORS: an allow-list of exact origins (`CORS_ORIGINS`), empty by default, so no origin is

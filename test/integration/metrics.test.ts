@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../api/app';
+import { reserveSpend } from '../../api/access/spend-guard';
 import { parseFlow } from '../../shared/domain/flow';
 import { createKey, signIn, type SignedIn } from '../helpers/auth';
 import { awaitFreshUtcDay, awaitFreshUtcMinute, freshDayHookTimeout } from '../helpers/clock';
@@ -33,7 +34,8 @@ const chargeProbe: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await request.reserveFlow(parseFlow(request.body.flow)!);
+      const key = request.actor?.apiKey;
+      if (key) await reserveSpend(request.em, key.id, parseFlow(request.body.flow)!);
       return { ok: true };
     },
   );

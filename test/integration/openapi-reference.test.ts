@@ -9,7 +9,7 @@ import { ERROR_DOCS, ERROR_STATUS } from '../../shared/errors';
 import { useTestApp } from '../helpers/context';
 
 /**
- * The OpenAPI document as a reference people can use (api/openapi/plugin.ts): every
+ * The OpenAPI document as a reference people can use (api/openapi/): every
  * operation described, with an example for each body and response that validates against its
  * own schema, a response per status with its error codes, and a document @redocly/openapi-core's
  * `recommended` rules find no error in.

@@ -96,7 +96,7 @@ describe('security headers', () => {
     const assets = [...page.body.matchAll(/<(?:script|link)[^>]*\b(?:src|href)="([^"]+)"/g)].map(
       ([, url]) => url!,
     );
-    // Scalar: one bundle, served by this server (api/openapi/plugin.ts).
+    // Scalar: one bundle, served by this server (api/openapi/reference.ts).
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) {
       expect(asset).not.toMatch(/^(https?:)?\/\//);
