@@ -1,6 +1,6 @@
 /**
  * Records the Temporal histories that test/workflows/replay.test.ts replays in CI, into
- * test/fixtures/histories/<scenario>.json (style.md rule 6: workflow changes that alter the
+ * test/fixtures/histories/<scenario>.json (docs/decisions.md, "Workflow changes and replay tests": workflow changes that alter the
  * command order must go behind patched(), and recorded histories prove they did).
  *
  *   npx tsx test/record-histories.ts [scenario ...]   (all scenarios when none is named)

@@ -13,8 +13,8 @@ import type { Logger } from '../logger';
  * connection: its transaction's when it is in one, so a statement sees and joins the unit of
  * work around it). Values always travel as bind parameters, never inside the text: PostgreSQL
  * parses and plans a named statement once per connection and afterwards receives only
- * Bind/Execute. Text that can only be built per call (a search's filters) is a
- * `dynamicStatement(text)`: sent unnamed, still with bound parameters.
+ * Bind/Execute. A read with variants (sorts, optional filters) declares one statement per
+ * variant, so every text is known at load and has a plan checked with EXPLAIN.
  *
  * MikroORM stays for what it does well: entities, migrations and the unit of work where a
  * service loads, changes and flushes them. `em.execute` is banned by lint: it renders values
@@ -35,8 +35,7 @@ import type { Logger } from '../logger';
 
 /** A statement: its text and the types of its parameters and rows. */
 export interface Statement<Row extends QueryResultRow, Params extends readonly unknown[]> {
-  /** Null for a dynamic statement (sent unnamed). */
-  readonly name: string | null;
+  readonly name: string;
   readonly text: string;
   /** Type-only: never set. */
   readonly __types?: { row: Row; params: Params };
@@ -60,15 +59,7 @@ export function statement<Row extends QueryResultRow, Params extends readonly un
   return { name, text };
 }
 
-/** A statement whose text is built per call: sent unnamed, its values still bound. */
-export function dynamicStatement<
-  Row extends QueryResultRow,
-  Params extends readonly unknown[] = unknown[],
->(text: string): Statement<Row, Params> {
-  return { name: null, text };
-}
-
-/** Every named statement declared so far, by name (the plan tests EXPLAIN them). */
+/** Every statement declared so far, by name (the plan tests EXPLAIN them). */
 export function declaredStatements(): ReadonlyMap<string, string> {
   return declared;
 }
@@ -229,7 +220,7 @@ export class Sql {
     params: readonly unknown[],
   ): Promise<{ rows: Row[]; rowCount: number | null }> {
     const config: QueryConfig = {
-      ...(named && query.name !== null ? { name: query.name } : {}),
+      ...(named ? { name: query.name } : {}),
       text: query.text,
       values: params as unknown[],
       // node-postgres' own parsers on every connection: MikroORM's connections parse dates

@@ -7,7 +7,7 @@ import { readTestServices } from '../helpers/services';
 
 /**
  * Replays the histories recorded by test/record-histories.ts against the workflow bundle the
- * workers run (style.md rule 6). A change to a workflow's command sequence that is not behind
+ * workers run (docs/decisions.md, "Workflow changes and replay tests"). A change to a workflow's command sequence that is not behind
  * patched() makes these fail here, instead of failing running workflows after a deploy.
  */
 const HISTORIES_DIR = join(__dirname, '../fixtures/histories');
