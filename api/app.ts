@@ -31,7 +31,6 @@ import { projectRoutes } from './routes/projects/routes';
 import { projectStreamRoutes } from './routes/projects/stream-routes';
 import { searchRoutes } from './routes/search/routes';
 import { subscriptionRoutes } from './routes/subscriptions/routes';
-import { tokenChainRoutes } from './routes/tokens/chain-routes';
 import { tokenRoutes } from './routes/tokens/routes';
 import { webhookRoutes } from './routes/webhooks/routes';
 
@@ -86,7 +85,6 @@ export function buildApp(deps: ApiDeps) {
   void app.register(authRoutes, { deps });
   void app.register(keyRoutes, { deps });
   void app.register(tokenRoutes, { deps });
-  void app.register(tokenChainRoutes, { deps });
   void app.register(marketplaceRoutes, { deps });
   void app.register(invokeRoutes, { deps });
   void app.register(flowRoutes, { deps });
