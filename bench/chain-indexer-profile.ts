@@ -13,10 +13,9 @@ import { CHAIN_ID, resetIndex, verifyIndex } from './chain-indexer-index';
 /**
  * Where a run of ours spends its time: one more run of syncPass in the workflow's loop with
  * every RPC action of its client timed (a wrapper around the activity's own viem client) and
- * every SQL statement timed: the indexer's statements by name through the runner (`Sql`'s
- * methods wrapped for the run), the transactions' begin and commit through knex's query
- * events (from the call to the rows, so round trip and PostgreSQL's work, triggers and
- * deferred checks included). A pass reads the next range while it writes
+ * every SQL statement of the indexer timed by its name through the runner (`Sql`'s methods
+ * wrapped for the run: from the call to the rows, so round trip and PostgreSQL's work,
+ * triggers included). A pass reads the next range while it writes
  * the current one, so RPC and SQL times overlap and may add up to more than the wall time.
  * Decoding and the rows' JSON are timed apart on the same logs afterwards. The
  * instrumentation costs a little itself, so the run is a bit slower than the measured ones.
@@ -29,16 +28,6 @@ interface Tally {
 }
 
 const RPC_TIMEOUT_MS = 30_000;
-
-/** A short name for a statement: its verb and table. */
-function statementName(query: string): string {
-  const sql = query.replace(/\s+/g, ' ').trim().toLowerCase();
-  const match =
-    /^(insert into|update|delete from) "?([a-z_]+)/.exec(sql) ??
-    /^select .*? from "?([a-z_]+)/.exec(sql);
-  if (!match) return sql.slice(0, 40);
-  return match.length === 3 ? `${match[1]} ${match[2]}` : `select … from ${match[1]}`;
-}
 
 function timedClient(url: string, rpc: Map<string, Tally>, logs: Log[][]): PublicClient {
   // The activity's client (workers/activities/chain.ts).
@@ -93,18 +82,6 @@ export async function profileOurs(options: {
     tally.ms += performance.now() - since;
     statements.set(key, tally);
   };
-  // MikroORM's own statements (begin, commit) go through knex.
-  const startedAt = new Map<string, { key: string; at: number }>();
-  const knex = orm.em.getKnex();
-  knex.on('query', (query: { __knexQueryUid: string; sql: string }) => {
-    startedAt.set(query.__knexQueryUid, { key: statementName(query.sql), at: performance.now() });
-  });
-  knex.on('query-response', (_response: unknown, query: { __knexQueryUid: string }) => {
-    const started = startedAt.get(query.__knexQueryUid);
-    if (!started) return;
-    startedAt.delete(query.__knexQueryUid);
-    count(started.key, started.at);
-  });
   const unwrap = timeStatements(count);
   const rpc = new Map<string, Tally>();
   const fetched: Log[][] = [];
@@ -192,11 +169,7 @@ export async function profileOurs(options: {
  * function puts the methods back.
  */
 function timeStatements(count: (key: string, since: number) => void): () => void {
-  type Method = (
-    this: Sql,
-    query: { name: string | null; text: string },
-    params: unknown[],
-  ) => Promise<unknown>;
+  type Method = (this: Sql, query: { name: string }, params: unknown[]) => Promise<unknown>;
   const prototype = Sql.prototype as unknown as Record<'rows' | 'row' | 'run', Method>;
   const originals = (['rows', 'row', 'run'] as const).map((name) => ({
     name,
@@ -208,7 +181,7 @@ function timeStatements(count: (key: string, since: number) => void): () => void
       try {
         return await method.call(this, query, params);
       } finally {
-        count(query.name ?? statementName(query.text), started);
+        count(query.name, started);
       }
     };
   }
