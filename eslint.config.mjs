@@ -98,6 +98,29 @@ function workflowImports(typeOnlyExceptions = []) {
   };
 }
 
+// One way SQL reaches PostgreSQL (docs/decisions.md "One SQL runner"): statements declared with
+// statement() and run through a Sql. MikroORM's em.execute renders every value into the SQL
+// text on the client; Knex's raw() and a bare connection bypass the runner's binding, typed
+// rows and outage handling. Temporal's `client.workflow.execute` is not SQL.
+const SQL_RUNNER =
+  'Run SQL through the one runner, shared/db/sql.ts: declare statement(name, text) with $n ' +
+  'placeholders and run it with sqlOf(em).rows/row/run or deps.db (CONTRIBUTING.md "A statement").';
+const SQL_RUNNER_BANS = [
+  {
+    selector:
+      "CallExpression[callee.property.name='execute']:not([callee.object.property.name='workflow'])",
+    message: `${SQL_RUNNER} em.execute renders values into the SQL text.`,
+  },
+  {
+    selector: "CallExpression[callee.property.name='raw']",
+    message: `${SQL_RUNNER} knex.raw bypasses it.`,
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(getKnex|getTransactionContext)$/]',
+    message: `${SQL_RUNNER} Only the runner takes connections from MikroORM.`,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -131,6 +154,7 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Read configuration through shared/config.ts, not process.env.',
         },
+        ...SQL_RUNNER_BANS,
       ],
     },
   },
@@ -148,6 +172,11 @@ export default tseslint.config(
     // Entry points and tooling are where the environment is read (examples/: client scripts,
     // which do not import the service at all).
     files: ['api/main.ts', 'workers/main.ts', 'scripts/**', 'test/**', 'bench/**', 'examples/**'],
+    rules: { 'no-restricted-syntax': ['error', ...SQL_RUNNER_BANS] },
+  },
+  {
+    // The runner itself, and migrations (MikroORM's migration API writes schema SQL).
+    files: ['shared/db/sql.ts', 'shared/db/migrations/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
  * The layering rules of README.md "Architecture" (each folder's README: "May import") are
  * `no-restricted-imports` blocks in eslint.config.mjs. Probe imports are linted as text under
  * virtual paths (nothing is written into the tree) and must fail or pass as the rules say.
+ * The same way, probe code proves SQL outside the one runner (shared/db/sql.ts) is refused by
+ * the `no-restricted-syntax` bans.
  *
  * ESLint runs in a child process: it loads eslint.config.mjs with a dynamic import(), which
  * Jest's module sandbox refuses. The probes are not on disk, so the type-aware rules (which
@@ -40,7 +42,7 @@ const eslint = new ESLint({
     const [result] = await eslint.lintText(code, { filePath });
     findings.push(
       result.messages
-        .filter((m) => m.fatal || m.ruleId === 'no-restricted-imports')
+        .filter((m) => m.fatal || ['no-restricted-imports', 'no-restricted-syntax'].includes(m.ruleId))
         .map((m) => ({ ruleId: m.ruleId, message: m.message })),
     );
   }
@@ -229,10 +231,84 @@ const ALLOWED: Array<[string, Probe]> = [
   ],
 ];
 
+/**
+ * SQL outside the one runner (shared/db/sql.ts, docs/decisions.md "One SQL runner"): each
+ * probe is code, not an import; the message must name the runner.
+ */
+const code = (filePath: string, ...lines: string[]): Probe => ({
+  filePath,
+  code: `${lines.join('\n')}\nexport {};\n`,
+});
+const EM =
+  'declare const em: { execute(sql: string, params?: unknown[]): Promise<unknown>; getKnex(): unknown; getConnection(): { execute(sql: string): Promise<unknown> } };';
+
+const SQL_FORBIDDEN: Array<[string, Probe, string[]]> = [
+  [
+    'em.execute in a route',
+    code('api/routes/keys/__probe__.ts', EM, "void em.execute('select ?', [1]);"),
+    ['shared/db/sql.ts', 'renders values into the SQL text'],
+  ],
+  [
+    'em.getConnection().execute in a worker',
+    code('workers/chain/__probe__.ts', EM, "void em.getConnection().execute('select 1');"),
+    ['shared/db/sql.ts'],
+  ],
+  [
+    'knex.raw in shared code',
+    code(
+      'shared/flow/__probe__.ts',
+      'declare const knex: { raw(sql: string, params: unknown[]): Promise<unknown> };',
+      "void knex.raw('select ?', [1]);",
+    ),
+    ['shared/db/sql.ts', 'knex.raw'],
+  ],
+  [
+    'a connection taken from MikroORM in a test',
+    code('test/integration/__probe__.ts', EM, 'void em.getKnex();'),
+    ['shared/db/sql.ts'],
+  ],
+];
+
+const SQL_ALLOWED: Array<[string, Probe]> = [
+  [
+    "Temporal's client.workflow.execute",
+    code(
+      'test/integration/__probe__.ts',
+      'declare const client: { workflow: { execute(type: string): Promise<unknown> } };',
+      "void client.workflow.execute('chainSyncWorkflow');",
+    ),
+  ],
+  ['the runner itself takes the connection', code('shared/db/sql.ts', EM, 'void em.getKnex();')],
+];
+
 let findings: Finding[][];
+let sqlFindings: Finding[][];
 
 beforeAll(async () => {
   findings = await lintProbes([...FORBIDDEN.map(([, p]) => p), ...ALLOWED.map(([, p]) => p)]);
+  sqlFindings = await lintProbes([
+    ...SQL_FORBIDDEN.map(([, p]) => p),
+    ...SQL_ALLOWED.map(([, p]) => p),
+  ]);
+});
+
+describe('SQL outside the runner fails lint', () => {
+  it.each(SQL_FORBIDDEN.map((entry, index) => [...entry, index] as const))(
+    '%s',
+    (_name, _probe, words, index) => {
+      const messages = sqlFindings[index]!;
+      expect(messages.length).toBeGreaterThan(0);
+      expect(messages.every((m) => m.ruleId === 'no-restricted-syntax')).toBe(true);
+      for (const word of words) expect(messages.map((m) => m.message).join('\n')).toContain(word);
+    },
+  );
+
+  it.each(SQL_ALLOWED.map((entry, index) => [...entry, SQL_FORBIDDEN.length + index] as const))(
+    '%s passes',
+    (_name, _probe, index) => {
+      expect(sqlFindings[index]).toEqual([]);
+    },
+  );
 });
 
 describe('forbidden imports fail lint', () => {
