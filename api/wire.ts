@@ -1,4 +1,6 @@
+import { formatUnits, getAddress } from 'viem';
 import { z } from 'zod';
+import { AMOUNT_DECIMALS } from '../shared/chain/launchpad';
 import { MAX_FLOW, parseFlow } from '../shared/domain/flow';
 import { SLUG_PATTERN } from '../shared/domain/slug';
 
@@ -51,4 +53,19 @@ export const slugParams = z.object({
 /** Whether a string could be a slug at all (lookups of anything else are a plain 404). */
 export function looksLikeSlug(value: string): boolean {
   return value.length <= 128 && SLUG_PATTERN.test(value);
+}
+
+/**
+ * Base units (an integer string, as the chain index stores amounts) in whole units, every one
+ * of the 18 decimals kept: "1500000000000000000" → "1.5".
+ */
+export function units(base: string): string;
+export function units(base: string | null): string | null;
+export function units(base: string | null): string | null {
+  return base === null ? null : formatUnits(BigInt(base), AMOUNT_DECIMALS);
+}
+
+/** An indexed (lowercase) address in its EIP-55 form. */
+export function checksummed(address: string | null): string | null {
+  return address === null ? null : getAddress(address);
 }

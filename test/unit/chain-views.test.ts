@@ -4,7 +4,7 @@ import {
   isoDuration,
   type TokenDetailRow as ChainStateRow,
 } from '../../api/routes/tokens/detail';
-import { units } from '../../api/routes/tokens/schemas';
+import { units } from '../../api/wire';
 
 /** How chain rows read on the wire (docs/chain.md "Reads"). */
 

@@ -1,6 +1,6 @@
-import { formatUnits, getAddress } from 'viem';
+import { getAddress } from 'viem';
 import { chainName } from '../../../shared/chain/chains';
-import { AMOUNT_DECIMALS } from '../../../shared/chain/launchpad';
+import { checksummed, units } from '../../wire';
 import type { TreeRow, UserStateRow } from './queries';
 import type { LiveUserViews } from './live';
 import type { TreeMemberWire } from './schemas';
@@ -10,15 +10,6 @@ import type { TreeMemberWire } from './schemas';
  * whole units (18 decimals kept), addresses checksummed, times in Unix seconds. "Now" is the
  * reported block's time, so every figure describes that one block, as the contract would.
  */
-
-/** Base units (an integer string) in whole units, every decimal kept: "1500000000000000000" → "1.5". */
-function units(base: string): string {
-  return formatUnits(BigInt(base), AMOUNT_DECIMALS);
-}
-
-function checksummed(address: string | null): string | null {
-  return address === null ? null : getAddress(address);
-}
 
 /** The tree spans 10 levels below a member: fees reach that far (docs/chain.md "dpnm"). */
 export const TREE_LEVELS = 10;

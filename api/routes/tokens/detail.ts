@@ -3,17 +3,10 @@ import type { TokenState, TokenTemplate } from '../../../shared/db/entities/toke
 import { isoUtc, statement } from '../../../shared/db/sql';
 import { flowNumber } from '../../../shared/domain/flow';
 import type { Actor } from '../../access/actor';
-import { looksLikeSlug } from '../../wire';
+import { checksummed, looksLikeSlug, units } from '../../wire';
 import { tokenNotFound } from './access';
 import { factoryOf } from './chains';
-import {
-  blockOf,
-  checksummed,
-  publicToken,
-  units,
-  type TokenSlugInput,
-  type TokenWireFields,
-} from './schemas';
+import { blockOf, publicToken, type TokenSlugInput, type TokenWireFields } from './schemas';
 import type { TokenDeps } from './service';
 
 /**

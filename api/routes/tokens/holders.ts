@@ -4,7 +4,8 @@ import { keyset, keysetOrder } from '../../paging/keyset';
 import { pageScope } from '../../paging/page';
 import { looksLikeSlug } from '../../wire';
 import { tokenNotFound } from './access';
-import { blockOf, checksummed, units, type TokenPageInput } from './schemas';
+import { checksummed, units } from '../../wire';
+import { blockOf, type TokenPageInput } from './schemas';
 import type { TokenDeps } from './service';
 
 /**
@@ -77,7 +78,7 @@ export async function tokenHolders(
   return {
     items: items.map((row) => ({
       address: checksummed(row.address)!,
-      balance: units(row.balance)!,
+      balance: units(row.balance),
       share: row.share ?? 0,
     })),
     nextCursor,

@@ -1,4 +1,4 @@
-import { formatUnits, getAddress, parseUnits } from 'viem';
+import { formatUnits, parseUnits } from 'viem';
 import { z } from 'zod';
 import {
   TOKEN_STATES,
@@ -552,19 +552,6 @@ export function publicToken(token: TokenWireFields): z.infer<typeof tokenSchema>
       ? { pendingLaunchTx: token.pendingLaunchTx }
       : {}),
   };
-}
-
-/**
- * Base units (an integer string, as the index stores amounts) in whole units, every one of
- * the 18 decimals kept: "1500000000000000000" → "1.5".
- */
-export function units(base: string | null): string | null {
-  return base === null ? null : formatUnits(BigInt(base), AMOUNT_DECIMALS);
-}
-
-/** An indexed (lowercase) address in its EIP-55 form. */
-export function checksummed(address: string | null): string | null {
-  return address === null ? null : getAddress(address);
 }
 
 /** `chain_cursors.next_block - 1`: null before the chain's first indexed range. */

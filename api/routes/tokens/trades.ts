@@ -4,7 +4,8 @@ import { keyset, keysetOrder } from '../../paging/keyset';
 import { pageScope } from '../../paging/page';
 import { looksLikeSlug } from '../../wire';
 import { tokenNotFound } from './access';
-import { blockOf, checksummed, units, type TokenPageInput } from './schemas';
+import { checksummed, units } from '../../wire';
+import { blockOf, type TokenPageInput } from './schemas';
 import type { TokenDeps } from './service';
 
 /**
