@@ -1,4 +1,8 @@
-/** Jest runs TypeScript through SWC; services boot once per run in globalSetup. */
+/**
+ * Jest runs TypeScript through SWC; services boot once per run in globalSetup. `npm test` runs
+ * four workers (package.json): each test file has its own database, Redis key prefix and
+ * Temporal task queue, and each worker its own chain (test/README.md "Parallel files").
+ */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
@@ -15,4 +19,6 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/test/helpers/test-log-setup.ts'],
   testTimeout: 60_000,
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
+  // Longest files first (test/helpers/durations.json), so none starts last.
+  testSequencer: '<rootDir>/test/helpers/sequencer.js',
 };

@@ -60,6 +60,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     TEMPORAL_TASK_QUEUE: `test-${services.runId}-${id}`,
     CHAIN_RPC_URLS: `31337=${services.anvilUrl}`,
     BUILD_WORKSPACE_ROOT: join(tmpdir(), `svc-workspaces-${services.runId}-${id}`),
+    // The highest the setting allows, not the 500 ms default: on a loaded machine a Redis
+    // reply can take longer than that, and a request would read a 503 no test asked for.
+    // The test of a stalled Redis sets the default back (redis-stall.test.ts).
+    REDIS_COMMAND_TIMEOUT_MS: String(TEST_REDIS_COMMAND_TIMEOUT_MS),
     ...env,
   });
   const logs: Record<string, unknown>[] = [];
@@ -124,6 +128,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
   };
 }
+
+/** REDIS_COMMAND_TIMEOUT_MS of every test world unless it sets its own. */
+export const TEST_REDIS_COMMAND_TIMEOUT_MS = 2_000;
 
 /** Rate limits high enough that files about other behaviours never meet them. */
 export const UNLIMITED_RATES = {

@@ -28,9 +28,14 @@ import {
 /**
  * Runs once per `jest` run: reaches (or boots) PostgreSQL, Redis and a Temporal server,
  * migrates a template database every test file clones, bundles the workflows once, and starts
- * a local chain with the reference contracts deployed and a Matrix homeserver (Synapse).
+ * a Matrix homeserver (Synapse) and one local chain per jest worker, each with the reference
+ * contracts deployed. Everything else is shared by the workers: each test file has its own
+ * database, Redis key prefix and task queue, but a chain's blocks, balances and nonces are one
+ * state, which the files of one worker share as they did in a --runInBand run.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(
+  globalConfig: { maxWorkers: number } = { maxWorkers: 1 },
+): Promise<void> {
   const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   const adminDatabaseUrl =
     process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
@@ -40,25 +45,32 @@ export default async function globalSetup(): Promise<void> {
   await createTemplateDatabase(adminDatabaseUrl, templateDatabase);
   await checkRedis(redisUrl);
   const temporal = await startTemporal();
-  const workflowBundlePath = await bundleWorkflows(runId);
-  const anvil = await startAnvil();
-  // The reference contracts where chain 31337's defaults expect them (docs/chain.md), as
-  // `npm run dev` has them; idempotent on a TEST_ANVIL_URL that has them already.
-  await deployReferenceContracts(anvil.url, privateKeyToAccount(ANVIL_ACCOUNT_0_KEY));
-  const synapse = await startSynapse({
+  // The homeserver starts (a Python process, seconds) while the bundle and the chains are made.
+  const synapseStarted = startSynapse({
     dir: join(tmpdir(), `svc-synapse-${runId}`),
     port: await freePort(),
     python: await synapsePython(),
   });
+  synapseStarted.catch(() => undefined);
+  let workflowBundlePath: string;
+  let anvils: Awaited<ReturnType<typeof startAnvils>>;
+  try {
+    workflowBundlePath = await bundleWorkflows(runId);
+    anvils = await startAnvils(Math.max(1, globalConfig.maxWorkers));
+  } catch (error) {
+    await synapseStarted.then((synapse) => synapse.stop()).catch(() => undefined);
+    throw error;
+  }
+  const synapse = await synapseStarted;
 
-  const services: TestServices = {
+  const services: Omit<TestServices, 'anvilUrl'> = {
     adminDatabaseUrl,
     templateDatabase,
     redisUrl,
     temporalAddress: temporal.address,
     temporalNamespace: temporal.namespace,
     workflowBundlePath,
-    anvilUrl: anvil.url,
+    anvilUrls: anvils.map((anvil) => anvil.url),
     synapse: {
       url: synapse.url,
       serverName: synapse.serverName,
@@ -71,7 +83,7 @@ export default async function globalSetup(): Promise<void> {
   (globalThis as { __svcTest?: unknown }).__svcTest = {
     services,
     temporalEnv: temporal.env,
-    anvil: anvil.process,
+    anvils: anvils.flatMap((anvil) => (anvil.process ? [anvil.process] : [])),
     synapse,
   };
 }
@@ -158,13 +170,32 @@ async function bundleWorkflows(runId: string): Promise<string> {
   return path;
 }
 
-/** A real local EVM node: TEST_ANVIL_URL when given, else anvil from the npm package. */
-async function startAnvil(): Promise<{ url: string; process: ChildProcess | undefined }> {
+/**
+ * One chain per jest worker (tests mine, fund accounts and send from anvil's shared accounts:
+ * two files doing so at once would race for nonces), each with the reference contracts where
+ * chain 31337's defaults expect them (docs/chain.md), as `npm run dev` has them. TEST_ANVIL_URL,
+ * when given, is the one chain of every worker (then run with --runInBand); the deployment is
+ * idempotent on a chain that has the contracts already.
+ */
+async function startAnvils(
+  count: number,
+): Promise<{ url: string; process: ChildProcess | undefined }[]> {
   const given = process.env.TEST_ANVIL_URL;
-  if (given) {
-    await waitForChain(given, 10_000);
-    return { url: given, process: undefined };
-  }
+  const anvils = given
+    ? [await reachAnvil(given)]
+    : await Promise.all(Array.from({ length: count }, () => startAnvil()));
+  const deployer = privateKeyToAccount(ANVIL_ACCOUNT_0_KEY);
+  await Promise.all(anvils.map((anvil) => deployReferenceContracts(anvil.url, deployer)));
+  return anvils;
+}
+
+async function reachAnvil(url: string): Promise<{ url: string; process: undefined }> {
+  await waitForChain(url, 10_000);
+  return { url, process: undefined };
+}
+
+/** A real local EVM node from the npm package's anvil. */
+async function startAnvil(): Promise<{ url: string; process: ChildProcess | undefined }> {
   const binary = findAnvil();
   if (!binary) {
     throw new Error(

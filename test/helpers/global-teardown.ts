@@ -8,23 +8,23 @@ import type { RunningSynapse } from '../../scripts/synapse';
 import type { TestServices } from './services';
 
 /**
- * Drops this run's databases, stops a Temporal server, the chain and the homeserver we started,
+ * Drops this run's databases, stops a Temporal server, the chains and the homeserver we started,
  * removes the bundle and the homeserver's files.
  */
 export default async function globalTeardown(): Promise<void> {
   const state = (
     globalThis as {
       __svcTest?: {
-        services: TestServices;
+        services: Omit<TestServices, 'anvilUrl'>;
         temporalEnv?: TestWorkflowEnvironment;
-        anvil?: ChildProcess;
+        anvils?: ChildProcess[];
         synapse?: RunningSynapse;
       };
     }
   ).__svcTest;
   if (!state) return;
-  const { services, temporalEnv, anvil, synapse } = state;
-  anvil?.kill('SIGTERM');
+  const { services, temporalEnv, anvils, synapse } = state;
+  for (const anvil of anvils ?? []) anvil.kill('SIGTERM');
   await synapse?.stop();
   await rm(join(tmpdir(), `svc-synapse-${services.runId}`), { recursive: true, force: true });
   const admin = new PgClient({ connectionString: services.adminDatabaseUrl });

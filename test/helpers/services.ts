@@ -11,8 +11,14 @@ export interface TestServices {
   temporalAddress: string;
   temporalNamespace: string;
   workflowBundlePath: string;
-  /** JSON-RPC URL of the local EVM chain (anvil, chain id 31337). */
+  /**
+   * JSON-RPC URL of this jest worker's local EVM chain (anvil, chain id 31337): one of
+   * `anvilUrls`, picked by JEST_WORKER_ID, so the files of one worker share a chain and files
+   * running at the same time never do.
+   */
   anvilUrl: string;
+  /** Every worker's chain, as global setup started them. */
+  anvilUrls: string[];
   /** The run's Matrix homeserver (Synapse on loopback, scripts/synapse.ts). */
   synapse: { url: string; serverName: string; registrationSecret: string };
   runId: string;
@@ -84,5 +90,7 @@ export function databaseUrl(baseUrl: string, database: string): string {
 export function readTestServices(): TestServices {
   const raw = process.env.SVC_TEST_SERVICES;
   if (!raw) throw new Error('test services are not up: run the tests through jest (globalSetup)');
-  return JSON.parse(raw) as TestServices;
+  const services = JSON.parse(raw) as Omit<TestServices, 'anvilUrl'>;
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1') - 1;
+  return { ...services, anvilUrl: services.anvilUrls[worker % services.anvilUrls.length]! };
 }

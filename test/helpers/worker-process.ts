@@ -35,6 +35,7 @@ export function workerEnv(config: Config): Record<string, string> {
     DATABASE_POOL_MAX: String(config.databasePoolMax),
     REDIS_URL: config.redisUrl!,
     REDIS_KEY_PREFIX: config.redisKeyPrefix,
+    REDIS_COMMAND_TIMEOUT_MS: String(config.redisCommandTimeoutMs),
     TEMPORAL_ADDRESS: config.temporal.address,
     TEMPORAL_NAMESPACE: config.temporal.namespace,
     TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
@@ -86,6 +87,8 @@ export async function startWorkerProcess(
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? '/tmp',
       SVC_TEST_SERVICES: process.env.SVC_TEST_SERVICES ?? '',
+      // The jest worker's own chain (readTestServices).
+      JEST_WORKER_ID: process.env.JEST_WORKER_ID ?? '1',
       ...workerEnv(config),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
