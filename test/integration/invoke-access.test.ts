@@ -158,8 +158,12 @@ describe('access', () => {
       payload: { rating: 5 },
     });
     expect(beforeCall.statusCode).toBe(403);
+    /** How long each call took as the caller saw it: the agent's latency is part of it. */
+    const took: number[] = [];
     for (const delayMs of [0, 50, 400]) {
+      const started = performance.now();
       expect((await invoke(slug, caller, { delayMs })).statusCode).toBe(200);
+      took.push(performance.now() - started);
     }
     expect((await invoke(slug, caller, { status: 500 })).statusCode).toBe(502);
     const rated = await test.app.inject({
@@ -174,8 +178,11 @@ describe('access', () => {
       stats: { callsLast30d: number; p50LatencyMs: number; rating: number; ratingCount: number };
     }>().stats;
     expect(stats.callsLast30d).toBe(3);
+    // The median of the three latencies: at least 50 ms (two calls waited that long), and
+    // at most what the slower of the two quicker calls took in all, so never the 400 ms
+    // call's (a bound a loaded machine moves along with the calls).
     expect(stats.p50LatencyMs).toBeGreaterThanOrEqual(50);
-    expect(stats.p50LatencyMs).toBeLessThan(400);
+    expect(stats.p50LatencyMs).toBeLessThanOrEqual(Math.ceil(Math.max(took[0]!, took[1]!)));
     expect(stats.rating).toBe(4);
     expect(stats.ratingCount).toBe(1);
   });
