@@ -110,15 +110,25 @@ it('counts webhook attempts by outcome: delivered, failed and retried, failed fo
   await receiver.waitFor('/ok', 1);
   await receiver.waitFor('/flaky', 2);
   await receiver.waitFor('/dead', 4);
-  // The count follows the attempt's record: wait until every delivery is settled.
+  // The count follows the attempt's record: wait until every delivery is settled, then
+  // until the exporter shows as many attempts as were recorded (each is counted just after
+  // its record commits, so a scrape can fall between the two).
   await eventually(async () => {
     const [row] = await ctx.sql<{ n: number }>(
       `select count(*)::int as n from webhook_deliveries where status = 'pending'`,
     );
     return row?.n === 0;
   }, 20_000);
+  const [{ recorded }] = (await ctx.sql<{ recorded: number }>(
+    'select count(*)::int as recorded from webhook_delivery_attempts',
+  )) as [{ recorded: number }];
+  expect(recorded).toBe(7);
+  let metrics = await scrape();
+  await eventually(async () => {
+    metrics = await scrape();
+    return metrics.sum(WEBHOOK_ATTEMPTS) >= recorded;
+  }, 20_000);
 
-  const metrics = await scrape();
   const attempts = (outcome: string, statusClass: string) =>
     metrics.sum(WEBHOOK_ATTEMPTS, { outcome, status_class: statusClass });
   expect({

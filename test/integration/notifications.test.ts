@@ -117,6 +117,14 @@ async function rowOf(of: TestContext, id: string): Promise<NotificationRow> {
   return row!;
 }
 
+/** The database's clock now (`clock_timestamp()`, not the statement's start). */
+async function dbClock(of: TestContext): Promise<Date> {
+  const [{ now }] = (await of.sql<{ now: Date }>('select clock_timestamp() as now')) as [
+    { now: Date },
+  ];
+  return now;
+}
+
 async function waitSent(of: TestContext, id: string, timeoutMs = 30_000): Promise<NotificationRow> {
   await waitFor(async () => (await rowOf(of, id)).sent_at !== null, timeoutMs, `${id} sent`);
   return rowOf(of, id);
@@ -520,6 +528,9 @@ describe('a homeserver that is down', () => {
     await link(down.ctx, userId, matrix);
     proxy.mode = 'refuse';
     const note = await notify(down.ctx, userId, 'Sent after the outage');
+    // Times are the database's, as the worker's are. Nothing is tried before the delivery
+    // workflow starts, so the failure comes after `startedAt`.
+    const startedAt = await dbClock(down.ctx);
     await ensureNotificationDelivery(
       down.ctx.deps.temporal,
       down.ctx.config.temporal.taskQueue,
@@ -531,24 +542,43 @@ describe('a homeserver that is down', () => {
       30_000,
       'a failed attempt recorded',
     );
-    const failed = await rowOf(down.ctx, note.id);
+    // …and before this read of the row that shows it (clock_timestamp() is read after it).
+    type Read = NotificationRow & { read_at: Date } & Record<string, unknown>;
+    const [{ read_at: seenAt, ...failed }] = (await down.ctx.sql<Read>(
+      `select id, kind, text, sent_at, event_id, attempts, next_attempt_at, last_error,
+              created_at, clock_timestamp() as read_at
+         from notifications where id = $1`,
+      [note.id],
+    )) as [Read];
     expect(failed).toMatchObject({
       sent_at: null,
       event_id: null,
       attempts: 1,
       last_error: expect.stringMatching(/unreachable/),
     });
-    // The first retry waits 2.5 to 5 s (5 s with equal jitter) from the failure.
-    const [{ wait_ms }] = (await down.ctx.sql<{ wait_ms: number }>(
-      'select extract(epoch from next_attempt_at - now()) * 1000 as wait_ms from notifications where id = $1',
-      [note.id],
-    )) as [{ wait_ms: number }];
-    expect(Number(wait_ms)).toBeGreaterThan(1_500);
-    expect(Number(wait_ms)).toBeLessThanOrEqual(5_000);
+    // The first retry waits 2.5 to 5 s (5 s with equal jitter) from the failure, which lies
+    // between startedAt and seenAt: bounds that hold however long the machine took to get
+    // there, and are tight on a quiet one.
+    const due = failed.next_attempt_at!;
+    expect(due.getTime() - startedAt.getTime()).toBeGreaterThanOrEqual(2_500);
+    expect(due.getTime() - seenAt.getTime()).toBeLessThanOrEqual(5_000);
 
-    // The workflow polls every 200 ms meanwhile, but the row is not tried before its time.
-    await new Promise((wait) => setTimeout(wait, Number(wait_ms) - 300));
-    expect((await rowOf(down.ctx, note.id)).attempts).toBe(1);
+    // The workflow polls every 200 ms meanwhile, but the row is not tried before its time:
+    // every read made before it is due (by the database's clock, read after the row) finds
+    // the one attempt.
+    let readsBeforeDue = seenAt.getTime() < due.getTime() ? 1 : 0;
+    for (;;) {
+      const [row] = await down.ctx.sql<{ attempts: number; before_due: boolean }>(
+        `select attempts, clock_timestamp() < next_attempt_at as before_due
+           from notifications where id = $1`,
+        [note.id],
+      );
+      if (!row!.before_due) break;
+      expect(row!.attempts).toBe(1);
+      readsBeforeDue++;
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    expect(readsBeforeDue).toBeGreaterThan(0);
 
     proxy.mode = 'forward';
     const sent = await waitSent(down.ctx, note.id, 60_000);
