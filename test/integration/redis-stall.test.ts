@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { issueNonce } from '../../api/routes/auth/siwe';
@@ -10,6 +10,7 @@ import { createSubscriber, subscribeWithin } from '../../shared/redis';
 import { loadConfig } from '../../shared/config';
 import { useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
+import { watchEventLoop } from '../helpers/event-loop';
 import { createKey, signIn, type CreatedKey } from '../helpers/auth';
 import { awaitFreshUtcMinute } from '../helpers/clock';
 import { freePort } from '../helpers/services';
@@ -121,8 +122,7 @@ describe('a Redis that hangs', () => {
     );
     await subscribeWithin(subscriber, 'stall:idle', timeoutMs);
 
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
+    const loop = watchEventLoop();
     await admin.call('CLIENT', 'PAUSE', String(PAUSE_MS), 'ALL');
     const pausedAt = performance.now();
 
@@ -151,8 +151,8 @@ describe('a Redis that hangs', () => {
     // Asked while the first round waited out its timeouts: each request has its own bound.
     const again = await timed(me);
     const stalledFor = performance.now() - pausedAt;
-    loopDelay.disable();
-    const bound = 2 * timeoutMs + SLACK_MS + (2 * loopDelay.max) / 1e6;
+    loop.stop();
+    const bound = 2 * timeoutMs + SLACK_MS + 2 * loop.maxDelayMs();
 
     expectUnavailable(keyed.value!, 'Rate limiting is unavailable; retry shortly');
     expectUnavailable(queued.value!, 'Rate limiting is unavailable; retry shortly');
