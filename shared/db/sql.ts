@@ -1,4 +1,11 @@
-import { Pool, types, type PoolClient, type QueryConfig, type QueryResultRow } from 'pg';
+import {
+  Pool,
+  types,
+  type PoolClient,
+  type QueryConfig,
+  type QueryResult,
+  type QueryResultRow,
+} from 'pg';
 import { PostgreSqlExceptionConverter, type EntityManager, type Knex } from '@mikro-orm/postgresql';
 import { DependencyUnavailableError } from '../errors';
 import type { Logger } from '../logger';
@@ -179,24 +186,25 @@ function translate(error: unknown): unknown {
 // ---------------------------------------------------------------------------------------
 // Running statements
 
-/** Where a statement runs: a pool, or the connection an entity manager holds or borrows. */
-interface Connections {
-  acquire(): Promise<{
-    client: Pick<PoolClient, 'query'>;
-    /** `broken`: the connection failed and must not be reused. */
-    release(broken: boolean): Promise<void> | void;
-  }>;
-}
+/**
+ * Runs one query where the statement belongs: on a pool (`pool.query`: check out, run, give
+ * back) or on the connection an entity manager holds or borrows.
+ */
+type Execute = <Row extends QueryResultRow>(config: QueryConfig) => Promise<QueryResult<Row>>;
 
 export class Sql {
-  constructor(private readonly connections: Connections) {}
+  constructor(private readonly execute: Execute) {}
 
   /** Every row of the statement. */
   async rows<Row extends QueryResultRow, Params extends readonly unknown[]>(
     query: Statement<Row, Params>,
     params: Params,
   ): Promise<Row[]> {
-    return (await this.send(query, params)).rows;
+    try {
+      return (await this.execute<Row>(queryConfig(query, params))).rows;
+    } catch (error) {
+      throw translate(error);
+    }
   }
 
   /** The first row, or undefined when there is none. */
@@ -204,7 +212,11 @@ export class Sql {
     query: Statement<Row, Params>,
     params: Params,
   ): Promise<Row | undefined> {
-    return (await this.rows(query, params))[0];
+    try {
+      return (await this.execute<Row>(queryConfig(query, params))).rows[0];
+    } catch (error) {
+      throw translate(error);
+    }
   }
 
   /** Runs a statement for its effect; the number of rows it inserted, updated or deleted. */
@@ -212,38 +224,27 @@ export class Sql {
     query: Statement<QueryResultRow, Params>,
     params: Params,
   ): Promise<number> {
-    return (await this.send(query, params)).rowCount ?? 0;
+    try {
+      return (await this.execute(queryConfig(query, params))).rowCount ?? 0;
+    } catch (error) {
+      throw translate(error);
+    }
   }
+}
 
-  private async send<Row extends QueryResultRow>(
-    query: Statement<Row, readonly unknown[]>,
-    params: readonly unknown[],
-  ): Promise<{ rows: Row[]; rowCount: number | null }> {
-    const config: QueryConfig = {
-      ...(named ? { name: query.name } : {}),
-      text: query.text,
-      values: params as unknown[],
-      // node-postgres' own parsers on every connection: MikroORM's connections parse dates
-      // and timestamps as text, the read pool as Dates; a statement's rows must not depend on
-      // which one ran it.
-      types,
-    };
-    let connection;
-    try {
-      connection = await this.connections.acquire();
-    } catch (error) {
-      throw translate(error);
-    }
-    let broken = false;
-    try {
-      return await connection.client.query<Row>(config);
-    } catch (error) {
-      broken = isDatabaseUnavailable(error);
-      throw translate(error);
-    } finally {
-      await connection.release(broken);
-    }
-  }
+function queryConfig(
+  query: Statement<QueryResultRow, readonly unknown[]>,
+  params: readonly unknown[],
+): QueryConfig {
+  return {
+    ...(named ? { name: query.name } : {}),
+    text: query.text,
+    values: params as unknown[],
+    // node-postgres' own parsers on every connection: MikroORM's connections parse dates and
+    // timestamps as text, the read pool as Dates; a statement's rows must not depend on which
+    // one ran it.
+    types,
+  };
 }
 
 /**
@@ -251,41 +252,34 @@ export class Sql {
  * is part of that transaction), else on a connection of its pool for the one statement.
  */
 export function sqlOf(em: EntityManager): Sql {
-  return new Sql({
-    async acquire() {
-      const knex = em.getTransactionContext<Knex.Transaction>() ?? em.getKnex();
-      // Knex's client hands out the transaction's own connection inside a transaction (and
-      // its release is then a no-op), else one of the pool's.
-      const client = knex.client as {
-        acquireConnection(): Promise<PoolClient>;
-        releaseConnection(connection: PoolClient): Promise<void>;
-      };
-      const connection = await client.acquireConnection();
-      // Knex watches its connections' errors itself and drops a broken one from its pool.
-      return { client: connection, release: () => client.releaseConnection(connection) };
-    },
+  return new Sql(async <Row extends QueryResultRow>(config: QueryConfig) => {
+    const knex = em.getTransactionContext<Knex.Transaction>() ?? em.getKnex();
+    // Knex's client hands out the transaction's own connection inside a transaction (and its
+    // release is then a no-op), else one of the pool's. It watches its connections' errors
+    // itself and drops a broken one from its pool.
+    const client = knex.client as {
+      acquireConnection(): Promise<PoolClient>;
+      releaseConnection(connection: PoolClient): Promise<void>;
+    };
+    const connection = await client.acquireConnection();
+    try {
+      return await connection.query<Row>(config);
+    } finally {
+      await client.releaseConnection(connection);
+    }
   });
 }
 
-/** Connections of a read pool that already have an error listener. */
-const watched = new WeakSet<PoolClient>();
-
-/** A `Sql` over a pool of its own, with a `close()`. */
+/**
+ * A `Sql` over a pool of its own, with a `close()`. `pool.query` gives the connection back in
+ * the query's own callback, before anything awaits the result, and listens for the
+ * connection's errors while the statement runs (a connection that fails is dropped, not
+ * reused). Checking a client out, awaiting the query and releasing it by hand cost a hot
+ * read a fifth to a quarter of its throughput (docs/decisions.md "One SQL runner").
+ */
 export class SqlPool extends Sql {
   constructor(private readonly pool: Pool) {
-    super({
-      async acquire() {
-        const client = await pool.connect();
-        // The pool listens for errors of idle connections only: one that breaks while a
-        // statement runs also emits 'error', which would crash the process unheard. Its
-        // statement fails with the same error, and `release(true)` drops the connection.
-        if (!watched.has(client)) {
-          watched.add(client);
-          client.on('error', () => undefined);
-        }
-        return { client, release: (broken) => client.release(broken) };
-      },
-    });
+    super(<Row extends QueryResultRow>(config: QueryConfig) => pool.query<Row>(config));
   }
 
   async close(): Promise<void> {

@@ -55,16 +55,18 @@ async function tripsOf(url: string, auth = true): Promise<Trips & { status: numb
   const headers = auth ? { cookie: alice.cookie } : {};
   await test.app.inject({ method: 'GET', url, headers });
   const statements = jest.spyOn(PgClient.prototype, 'query');
-  const reads = jest.spyOn(test.ctx.deps.db, 'rows');
+  const lists = jest.spyOn(test.ctx.deps.db, 'rows');
+  const singles = jest.spyOn(test.ctx.deps.db, 'row');
   try {
     const response = await test.app.inject({ method: 'GET', url, headers });
     return {
       status: response.statusCode,
-      reads: reads.mock.calls.length,
+      reads: lists.mock.calls.length + singles.mock.calls.length,
       statements: statements.mock.calls.length,
     };
   } finally {
-    reads.mockRestore();
+    lists.mockRestore();
+    singles.mockRestore();
     statements.mockRestore();
   }
 }
