@@ -236,15 +236,9 @@ function queryConfig(
   query: Statement<QueryResultRow, readonly unknown[]>,
   params: readonly unknown[],
 ): QueryConfig {
-  return {
-    ...(named ? { name: query.name } : {}),
-    text: query.text,
-    values: params as unknown[],
-    // node-postgres' own parsers on every connection: MikroORM's connections parse dates and
-    // timestamps as text, the read pool as Dates; a statement's rows must not depend on which
-    // one ran it.
-    types,
-  };
+  return named
+    ? { name: query.name, text: query.text, values: params as unknown[] }
+    : { text: query.text, values: params as unknown[] };
 }
 
 /**
@@ -263,7 +257,10 @@ export function sqlOf(em: EntityManager): Sql {
     };
     const connection = await client.acquireConnection();
     try {
-      return await connection.query<Row>(config);
+      // node-postgres' own parsers, as on the read pool: MikroORM's connections parse dates
+      // and timestamps as text for its own use, and a statement's rows must not depend on
+      // which executor ran it.
+      return await connection.query<Row>({ ...config, types });
     } finally {
       await client.releaseConnection(connection);
     }
