@@ -270,8 +270,8 @@ export function sqlOf(em: EntityManager): Sql {
 /**
  * A `Sql` over a pool of its own, with a `close()`. `pool.query` gives the connection back in
  * the query's own callback, before anything awaits the result, and listens for the
- * connection's errors while the statement runs (a connection that fails is dropped, not
- * reused). Checking a client out, awaiting the query and releasing it by hand cost a hot
+ * connection's errors while the statement runs (a connection whose statement failed, lost or
+ * refused, is closed rather than reused). Checking a client out, awaiting the query and releasing it by hand cost a hot
  * read a fifth to a quarter of its throughput (docs/decisions.md "One SQL runner").
  */
 export class SqlPool extends Sql {
