@@ -564,14 +564,15 @@ describe('a homeserver that is down', () => {
     expect(due.getTime() - seenAt.getTime()).toBeLessThanOrEqual(5_000);
 
     // The workflow polls every 200 ms meanwhile, but the row is not tried before its time:
-    // every read made before it is due (by the database's clock, read after the row) finds
-    // the one attempt.
+    // every read made before the first retry was due (by the database's clock, read after the
+    // row) finds the one attempt. Compared with that first due time, not the row's current
+    // one: a second failure just after it sets a later next_attempt_at of its own.
     let readsBeforeDue = seenAt.getTime() < due.getTime() ? 1 : 0;
     for (;;) {
       const [row] = await down.ctx.sql<{ attempts: number; before_due: boolean }>(
-        `select attempts, clock_timestamp() < next_attempt_at as before_due
+        `select attempts, clock_timestamp() < $2::timestamptz as before_due
            from notifications where id = $1`,
-        [note.id],
+        [note.id, due],
       );
       if (!row!.before_due) break;
       expect(row!.attempts).toBe(1);
