@@ -200,11 +200,7 @@ export class Sql {
     query: Statement<Row, Params>,
     params: Params,
   ): Promise<Row[]> {
-    try {
-      return (await this.execute<Row>(queryConfig(query, params))).rows;
-    } catch (error) {
-      throw translate(error);
-    }
+    return (await this.send(query, params)).rows;
   }
 
   /** The first row, or undefined when there is none. */
@@ -212,11 +208,7 @@ export class Sql {
     query: Statement<Row, Params>,
     params: Params,
   ): Promise<Row | undefined> {
-    try {
-      return (await this.execute<Row>(queryConfig(query, params))).rows[0];
-    } catch (error) {
-      throw translate(error);
-    }
+    return (await this.send(query, params)).rows[0];
   }
 
   /** Runs a statement for its effect; the number of rows it inserted, updated or deleted. */
@@ -224,11 +216,16 @@ export class Sql {
     query: Statement<QueryResultRow, Params>,
     params: Params,
   ): Promise<number> {
-    try {
-      return (await this.execute(queryConfig(query, params))).rowCount ?? 0;
-    } catch (error) {
+    return (await this.send(query, params)).rowCount ?? 0;
+  }
+
+  private send<Row extends QueryResultRow>(
+    query: Statement<Row, readonly unknown[]>,
+    params: readonly unknown[],
+  ): Promise<QueryResult<Row>> {
+    return this.execute<Row>(queryConfig(query, params)).catch((error: unknown) => {
       throw translate(error);
-    }
+    });
   }
 }
 
