@@ -57,8 +57,9 @@ export async function agentDetail(
     ? await deps.db.row(agentDetailStatement, [slug, actor?.userId ?? null, new Date()])
     : undefined;
   if (!row) throw agentNotFound(slug);
-  return {
-    ...listItem(row),
+  // Object.assign, not `{ ...listItem(row), … }`: docs/decisions.md "Hot mappers extend a
+  // fresh object".
+  return Object.assign(listItem(row), {
     description: row.description,
     isPublished: row.isPublished,
     publishedAt: row.publishedAt,
@@ -70,5 +71,5 @@ export async function agentDetail(
     },
     toolPrices: row.toolPrices,
     linkedToken: row.linkedToken,
-  };
+  });
 }

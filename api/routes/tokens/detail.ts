@@ -166,22 +166,26 @@ export async function tokenBySlug(
   const row = await detailRow(deps, input.slug);
   const { token } = row;
   const last = token.lastHolderReward;
-  return {
-    ...publicToken(token),
-    holderRewardPoolFlow: flowNumber(BigInt(token.holderRewardPool)),
-    lastHolderRewardDistribution: last && {
-      id: last.id,
-      period: last.period,
-      blockNumber: last.blockNumber,
-      distributedFlow: flowNumber(BigInt(last.distributed)),
-      recipients: last.recipients,
-      createdAt: last.createdAt,
-      completedAt: last.completedAt,
+  // Object.assign, not `{ ...publicToken(token), … }`: docs/decisions.md "Hot mappers extend
+  // a fresh object".
+  return Object.assign(
+    publicToken(token),
+    {
+      holderRewardPoolFlow: flowNumber(BigInt(token.holderRewardPool)),
+      lastHolderRewardDistribution: last && {
+        id: last.id,
+        period: last.period,
+        blockNumber: last.blockNumber,
+        distributedFlow: flowNumber(BigInt(last.distributed)),
+        recipients: last.recipients,
+        createdAt: last.createdAt,
+        completedAt: last.completedAt,
+      },
+      launchFactory:
+        token.instance == null ? factoryOf(deps.config, token.chainId, token.template) : null,
     },
-    launchFactory:
-      token.instance == null ? factoryOf(deps.config, token.chainId, token.template) : null,
-    ...detailChainFields(row),
-  };
+    detailChainFields(row),
+  );
 }
 
 /** `GET /tokens/:slug/onchain`: the template's aggregate, its fields null before the launch. */
@@ -196,9 +200,9 @@ export async function tokenOnchain(
     // The aggregate is the curve itself; the estimate belongs to the detail view.
     const { estimatedTimeToGraduation, ...aggregate } = curveState(row) ?? emptyCurve();
     void estimatedTimeToGraduation;
-    return { ...aggregate, template: 'virtuals' as const, blockNumber };
+    return Object.assign(aggregate, { blockNumber });
   }
-  return { ...(poolState(row) ?? emptyPool()), template: 'dpnm' as const, blockNumber };
+  return Object.assign(poolState(row) ?? emptyPool(), { blockNumber });
 }
 
 /** The template's chain fields of `GET /tokens/:slug`, null while there is no launch. */
