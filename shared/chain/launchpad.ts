@@ -131,3 +131,10 @@ export function launchCalldata<T extends TokenTemplate>(
 ): Hex {
   return encoders[template]({ ref: refOf(tokenId), name, symbol: ticker }, params);
 }
+
+/** A virtuals curve's progress: locked payment over the threshold, 6 decimals, at most 1. */
+export function curveProgress(locked: bigint, threshold: bigint): number {
+  if (threshold === 0n) return 0;
+  if (locked >= threshold) return 1;
+  return Number((locked * 1_000_000n) / threshold) / 1_000_000;
+}

@@ -10,6 +10,9 @@ export type WebhookEventName =
   | 'subscription.granted'
   | 'agent.published'
   | 'flow.balance.low'
+  | 'token.launched'
+  | 'token.graduated'
+  | 'token.failed'
   | 'payout.sent'
   | 'payout.failed';
 

@@ -12,6 +12,9 @@ export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
   'subscription.granted',
   'agent.published',
   'flow.balance.low',
+  'token.launched',
+  'token.graduated',
+  'token.failed',
   'payout.sent',
   'payout.failed',
 ];

@@ -83,6 +83,30 @@ describe('chain indexer, dpnm end to end', () => {
     ]);
     expect(trades.items[4]!.amountPayment).toBe('100');
 
+    // Market data (docs/chain.md "Market data"): each trade's spot price before and after it
+    // and the circulating supply after it are the protocol's own price() and supply then.
+    const priced = await world.ctx.sql<{
+      block_number: string;
+      price_before: string;
+      price_after: string;
+      supply_after: string;
+    }>(
+      `select block_number, price_before::text, price_after::text, supply_after::text
+         from token_trades where instance = $1 order by block_number`,
+      [instance.toLowerCase()],
+    );
+    expect(priced).toHaveLength(5);
+    for (const trade of priced) {
+      const block = BigInt(trade.block_number);
+      const price = (at: bigint) =>
+        world.chain.read<bigint>(protocol, 'DpnmProtocol', 'price', [], at);
+      expect(BigInt(trade.price_before)).toBe(await price(block - 1n));
+      expect(BigInt(trade.price_after)).toBe(await price(block));
+      expect(BigInt(trade.supply_after)).toBe(
+        await world.chain.read<bigint>(instance, 'DpnmToken', 'totalSupply', [], block),
+      );
+    }
+
     const onchain = await world.pad.get<PoolOnchain>(`/tokens/${slug}/onchain`);
     const at = BigInt(onchain.blockNumber);
     const view = <T>(

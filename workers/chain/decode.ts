@@ -15,7 +15,7 @@ import {
   factoryEvents,
   protocolEvents,
 } from '../../shared/chain/events';
-import { tokenIdOfRef } from '../../shared/chain/launchpad';
+import { curveProgress, tokenIdOfRef } from '../../shared/chain/launchpad';
 
 /**
  * Logs of one block range turned into the rows of the chain index (docs/chain.md "Indexer").
@@ -73,6 +73,12 @@ export interface TradeRow extends Position {
   price: string;
   reserveToken: string | null;
   lockedPayment: string | null;
+  /** Spot prices around a buy or sell, and the circulating supply after it; null on a graduation. */
+  priceBefore: string | null;
+  priceAfter: string | null;
+  supplyAfter: string | null;
+  /** virtuals: locked payment over the graduation threshold after it, at most 1 (not stored). */
+  progress: number | null;
 }
 
 export interface EventRow extends Position {
@@ -97,10 +103,25 @@ export interface Batch {
 /** What a watched address is, so its logs decode against the right events. */
 export type Role =
   | { kind: 'factory'; template: TokenTemplate }
-  | { kind: 'token'; instance: string }
+  | { kind: 'token'; instance: string; curve?: Curve }
   | { kind: 'protocol'; instance: string };
 
+/** A virtuals curve's constants, from its `CurveCreated`. */
+export interface Curve {
+  /** The virtual payment reserve the spot price counts (the graduation threshold). */
+  virtualPayment: bigint;
+  /** The tokens the curve opened with: the whole supply. */
+  supply: bigint;
+  /** Locked payment at which the curve graduates. */
+  graduationThreshold: bigint;
+}
+
 const ONE = 10n ** 18n;
+
+/** A curve's spot price: (locked + virtual payment) per token left on it, per whole token. */
+export function curvePrice(locked: bigint, reserve: bigint, curve: Curve): bigint {
+  return reserve > 0n ? ((locked + curve.virtualPayment) * ONE) / reserve : 0n;
+}
 
 /** Payment per whole token in base units; 0 when no token moved (never divides by zero). */
 export function priceOf(amountPayment: bigint, amountToken: bigint): bigint {
@@ -213,16 +234,31 @@ export function decodeBatch(
     events: [],
     treasuryTransfers: [],
   };
+  // Curves opened in this batch, then those the roles know (launched in earlier ranges).
+  const opened = new Map<string, Curve>();
+  const curves: Curves = {
+    get: (instance) => {
+      const role = roleOf(instance);
+      return opened.get(instance) ?? (role?.kind === 'token' ? role.curve : undefined);
+    },
+    set: (instance, curve) => opened.set(instance, curve),
+  };
   for (const log of logs) {
     const emitter = log.address.toLowerCase();
     const role = roleOf(emitter);
     const position = role && positionOf(log, timeOf);
     if (!role || !position) continue;
-    if (role.kind === 'factory') decodeFactoryLog(batch, log, emitter, role.template, position);
-    else if (role.kind === 'token') decodeTokenLog(batch, log, role.instance, position);
+    if (role.kind === 'factory') {
+      decodeFactoryLog(batch, log, emitter, role.template, position, curves);
+    } else if (role.kind === 'token') decodeTokenLog(batch, log, role.instance, position);
     else decodeProtocolLog(batch, log, emitter, role.instance, position);
   }
   return batch;
+}
+
+interface Curves {
+  get(instance: string): Curve | undefined;
+  set(instance: string, curve: Curve): void;
 }
 
 function decodeFactoryLog(
@@ -231,6 +267,7 @@ function decodeFactoryLog(
   factory: string,
   template: TokenTemplate,
   position: Position,
+  curves: Curves,
 ): void {
   const event = decode(FACTORY_SHAPES, log);
   if (!event) return;
@@ -260,16 +297,28 @@ function decodeFactoryLog(
     case 'Trade': {
       const payment = args.amountPayment as bigint;
       const token = args.amountToken as bigint;
+      const instance = String(args.token).toLowerCase();
+      const reserve = args.reserveToken as bigint;
+      const locked = args.lockedPayment as bigint;
+      const curve = curves.get(instance);
+      // The reserves before the trade: a buy added payment and took tokens, a sell the reverse.
+      const sign = args.isBuy ? 1n : -1n;
       batch.trades.push({
         ...position,
-        instance: String(args.token).toLowerCase(),
+        instance,
         kind: args.isBuy ? 'buy' : 'sell',
         trader: String(args.trader).toLowerCase(),
         amountToken: token.toString(),
         amountPayment: payment.toString(),
         price: priceOf(payment, token).toString(),
-        reserveToken: String(args.reserveToken),
-        lockedPayment: String(args.lockedPayment),
+        reserveToken: reserve.toString(),
+        lockedPayment: locked.toString(),
+        priceBefore: curve
+          ? curvePrice(locked - sign * payment, reserve + sign * token, curve).toString()
+          : null,
+        priceAfter: curve ? curvePrice(locked, reserve, curve).toString() : null,
+        supplyAfter: curve ? (curve.supply - reserve).toString() : null,
+        progress: curve ? curveProgress(locked, curve.graduationThreshold) : null,
       });
       return;
     }
@@ -290,11 +339,20 @@ function decodeFactoryLog(
         price: last?.price ?? '0',
         reserveToken: reserve,
         lockedPayment: locked,
+        priceBefore: null,
+        priceAfter: null,
+        supplyAfter: null,
+        progress: 1,
       });
       return;
     }
     case 'CurveCreated': {
       const plainArgs = plain(args);
+      curves.set(String(plainArgs.token), {
+        virtualPayment: args.virtualPayment as bigint,
+        supply: args.reserveToken as bigint,
+        graduationThreshold: args.graduationThreshold as bigint,
+      });
       batch.events.push({
         ...position,
         instance: String(plainArgs.token),
@@ -380,6 +438,20 @@ function decodeProtocolLog(
       price: String(args.price),
       reserveToken: null,
       lockedPayment: null,
+      // The protocol trades at its price before the trade; the pool after it comes next.
+      priceBefore: String(args.price),
+      priceAfter: null,
+      supplyAfter: null,
+      progress: null,
     });
+  } else if (event.eventName === 'PoolUpdated') {
+    // Last in every call that changes the pool: the state after this transaction's trade.
+    const trade = batch.trades.findLast(
+      (row) => row.txHash === position.txHash && row.instance === instance,
+    );
+    if (trade && trade.priceAfter === null && trade.kind !== 'graduation') {
+      trade.priceAfter = String(args.price);
+      trade.supplyAfter = String(args.totalSupply);
+    }
   }
 }

@@ -2,7 +2,7 @@ import { getAddress } from 'viem';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TokenTemplate } from '../../shared/db/entities/token';
 import { sqlOf, statement, type Sql, type Statement } from '../../shared/db/sql';
-import type { Batch, EventRow } from './decode';
+import type { Batch, EventRow, TradeRow } from './decode';
 
 /**
  * Writes of the chain index (docs/chain.md "Indexer"). Everything a range adds, the state
@@ -27,21 +27,28 @@ type NoRow = Record<string, never>;
 /** A range's rows of one table: the chain, then the rows as one JSON document. */
 type InsertParams = [chainId: number, rows: string];
 
+/** Where an inserted row sits (a row already indexed is not returned); trades only. */
+interface InsertedRow {
+  blockNumber: number;
+  logIndex: number;
+}
+
 /**
  * Inserts a range's rows of one table in one statement: the rows go as one JSON parameter
  * (megabytes for a busy range), read back by `jsonb_to_recordset` under their own (camelCase)
  * field names, so they are serialised once and never renamed.
  */
-function insertRowsStatement(table: string, columns: readonly Column[]) {
+function insertRowsStatement(table: string, columns: readonly Column[], returnInserted = false) {
   const all = [...columns, ...POSITION];
-  return statement<NoRow, InsertParams>(
+  return statement<InsertedRow, InsertParams>(
     `chain.insert_${table}`,
     `insert into ${table} (chain_id, ${all.map(([column]) => column).join(', ')})
      select $1::int, ${all.map(([, field]) => `"${field}"`).join(', ')}
        from jsonb_to_recordset($2::jsonb)
          as r(${all.map(([, field, type]) => `"${field}" ${type}`).join(', ')})
       order by "blockNumber", "logIndex"
-     on conflict do nothing`,
+     on conflict do nothing
+     ${returnInserted ? 'returning block_number::int as "blockNumber", log_index as "logIndex"' : ''}`,
   );
 }
 
@@ -60,16 +67,23 @@ const insertTransfers = insertRowsStatement('token_transfers', [
   ['value', 'value', 'numeric'],
 ]);
 
-const insertTrades = insertRowsStatement('token_trades', [
-  ['instance', 'instance', 'text'],
-  ['kind', 'kind', 'text'],
-  ['trader', 'trader', 'text'],
-  ['amount_token', 'amountToken', 'numeric'],
-  ['amount_payment', 'amountPayment', 'numeric'],
-  ['price', 'price', 'numeric'],
-  ['reserve_token', 'reserveToken', 'numeric'],
-  ['locked_payment', 'lockedPayment', 'numeric'],
-]);
+const insertTrades = insertRowsStatement(
+  'token_trades',
+  [
+    ['instance', 'instance', 'text'],
+    ['kind', 'kind', 'text'],
+    ['trader', 'trader', 'text'],
+    ['amount_token', 'amountToken', 'numeric'],
+    ['amount_payment', 'amountPayment', 'numeric'],
+    ['price', 'price', 'numeric'],
+    ['reserve_token', 'reserveToken', 'numeric'],
+    ['locked_payment', 'lockedPayment', 'numeric'],
+    ['price_before', 'priceBefore', 'numeric'],
+    ['price_after', 'priceAfter', 'numeric'],
+    ['supply_after', 'supplyAfter', 'numeric'],
+  ],
+  true,
+);
 
 const insertEvents = insertRowsStatement('chain_events', [
   ['instance', 'instance', 'text'],
@@ -86,14 +100,15 @@ const insertTreasuryTransfers = insertRowsStatement('treasury_transfers', [
   ['value', 'value', 'numeric'],
 ]);
 
+/** Inserts the rows; returns the positions of those not indexed before. */
 async function insertRows(
   sql: Sql,
-  insert: Statement<NoRow, InsertParams>,
+  insert: Statement<InsertedRow, InsertParams>,
   chainId: number,
   rows: readonly object[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await sql.run(insert, [chainId, JSON.stringify(rows)]);
+): Promise<InsertedRow[]> {
+  if (rows.length === 0) return [];
+  return sql.rows(insert, [chainId, JSON.stringify(rows)]);
 }
 
 /** A dpnm launch's protocol, tree, GWT and parameters, on its launch row. */
@@ -132,23 +147,32 @@ const graduateToken = statement<
 
 export interface TokenChange {
   tokenId: string;
-  state: 'live' | 'graduating' | 'sentient';
+  state: 'live' | 'graduating' | 'sentient' | 'failed';
+  /** The launch's or the graduating buy's transaction; null for a failure. */
+  txHash: string | null;
 }
 
-/** Writes a decoded range; returns the tokens whose state it changed. */
+export interface WrittenBatch {
+  /** Tokens whose state the range changed. */
+  changes: TokenChange[];
+  /** The range's trades that were not indexed before. */
+  inserted: TradeRow[];
+}
+
+/** Writes a decoded range; returns the tokens whose state it changed and the new trades. */
 export async function writeBatch(
   tx: EntityManager,
   chainId: number,
   batch: Batch,
   safeBlock: number,
-): Promise<TokenChange[]> {
+): Promise<WrittenBatch> {
   const sql = sqlOf(tx);
   const changes: TokenChange[] = [];
   // Launches first: the transfer triggers tell a curve's reserve by its launch's factory.
   await insertRows(sql, insertLaunches, chainId, batch.launches);
   for (const launch of batch.launches) {
     const linked = await linkLaunch(sql, chainId, launch.instance, launch.template, launch.tokenId);
-    if (linked) changes.push({ tokenId: linked, state: 'live' });
+    if (linked) changes.push({ tokenId: linked, state: 'live', txHash: launch.txHash });
   }
   for (const dpnm of batch.dpnmLaunches) {
     await sql.run(setDpnmLaunch, [
@@ -161,8 +185,13 @@ export async function writeBatch(
     ]);
   }
   await insertRows(sql, insertTransfers, chainId, batch.transfers);
-  await insertRows(sql, insertTrades, chainId, batch.trades);
+  // Events first: nothing reads them while trades go in, and the market reads both after.
   await insertRows(sql, insertEvents, chainId, batch.events);
+  const newTrades = new Set(
+    (await insertRows(sql, insertTrades, chainId, batch.trades)).map(
+      (row) => `${row.blockNumber}:${row.logIndex}`,
+    ),
+  );
   // Settled by `settleTreasuryTransfers` once final, never here: this block may still be
   // orphaned.
   await insertRows(sql, insertTreasuryTransfers, chainId, batch.treasuryTransfers);
@@ -181,9 +210,12 @@ export async function writeBatch(
     if (trade.kind !== 'graduation') continue;
     const state = trade.blockNumber <= safeBlock ? 'sentient' : 'graduating';
     const rows = await sql.rows(graduateToken, [state, chainId, trade.instance]);
-    for (const row of rows) changes.push({ tokenId: row.id, state });
+    for (const row of rows) changes.push({ tokenId: row.id, state, txHash: trade.txHash });
   }
-  return changes;
+  const inserted = batch.trades.filter((trade) =>
+    newTrades.has(`${trade.blockNumber}:${trade.logIndex}`),
+  );
+  return { changes, inserted };
 }
 
 /** The launch's token goes live with its instance, if it is a pending one of that template. */
@@ -307,13 +339,14 @@ const deleteLaunchesAbove = deleteAbove('chain_launches');
 const deleteBlocksAbove = deleteAbove('chain_blocks', 'number');
 
 /** Tokens graduated by the removed blocks are `live` again. */
-const ungraduateAbove = statement<NoRow, Above>(
+const ungraduateAbove = statement<TokenIdRow, Above>(
   'chain.rollback_graduations',
   `update tokens t set state = 'live'
      from token_trades g
     where g.chain_id = $1 and g.block_number > $2 and g.kind = 'graduation'
       and t.chain_id = g.chain_id and lower(t.instance) = g.instance
-      and t.state in ('graduating', 'sentient')`,
+      and t.state in ('graduating', 'sentient')
+   returning t.id`,
 );
 
 /** Tree positions extended by the removed blocks: their period from the events that remain. */
@@ -329,37 +362,42 @@ const recomputeTreeActivity = statement<NoRow, Above>(
 );
 
 /** Tokens linked by the removed blocks are `pending` again, without an instance. */
-const unlinkAbove = statement<NoRow, Above>(
+const unlinkAbove = statement<TokenIdRow, Above>(
   'chain.rollback_links',
   `update tokens t set instance = null, state = 'pending'
      from chain_launches l
-    where l.chain_id = $1 and l.block_number > $2 and l.token_id = t.id`,
+    where l.chain_id = $1 and l.block_number > $2 and l.token_id = t.id
+   returning t.id`,
 );
 
 /**
  * Takes back every row above `ancestor` (a reorg's common ancestor): transfers first, while
  * the launches that tell a curve's reserve are still there, so the triggers subtract exactly
  * what they added; tokens linked or graduated by the removed blocks go back to `pending` or
- * `live`; tree activity periods are recomputed from the events that remain.
+ * `live` (returned); tree activity periods are recomputed from the events that remain.
  */
 export async function rollbackAbove(
   tx: EntityManager,
   chainId: number,
   ancestor: number,
-): Promise<void> {
+): Promise<{ tokenId: string; state: 'live' | 'pending' }[]> {
   const sql = sqlOf(tx);
   const above: Above = [chainId, ancestor];
   await sql.run(deleteTransfersAbove, above);
   // In practice only unsettled ones: a transfer is settled once final, and a reorg deeper
   // than the finality depth is what confirming it assumed would not happen.
   await sql.run(deleteTreasuryTransfersAbove, above);
-  await sql.run(ungraduateAbove, above);
+  const ungraduated = await sql.rows(ungraduateAbove, above);
   await sql.run(deleteTradesAbove, above);
   await sql.run(recomputeTreeActivity, above);
   await sql.run(deleteEventsAbove, above);
   await sql.run(deleteTreePathsAbove, above);
   await sql.run(deleteTreeNodesAbove, above);
-  await sql.run(unlinkAbove, above);
+  const unlinked = await sql.rows(unlinkAbove, above);
   await sql.run(deleteLaunchesAbove, above);
   await sql.run(deleteBlocksAbove, above);
+  return [
+    ...ungraduated.map(({ id }) => ({ tokenId: id, state: 'live' as const })),
+    ...unlinked.map(({ id }) => ({ tokenId: id, state: 'pending' as const })),
+  ];
 }

@@ -8,6 +8,13 @@ import type { Logger } from '../../shared/logger';
 import { recordIndexerLag, recordReorgRollback } from '../../shared/metrics/worker-metrics';
 import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
 import { decodeBatch, decodeTreasuryTransfers, type Role } from './decode';
+import {
+  afterRollback,
+  beforeRollback,
+  enqueueTokenWebhooks,
+  recordRangeMarket,
+  recordStateEvents,
+} from './market';
 import { rollbackAbove, writeBatch } from './store';
 import {
   readTreasuryLogs,
@@ -105,12 +112,20 @@ const rewindCursor = statement<NoRow, [nextBlock: number, chainId: number]>(
 );
 
 /** Graduations whose block has become final: `graduating` tokens become `sentient`. */
-const settleGraduations = statement<NoRow, [chainId: number, safeBlock: number]>(
+const settleGraduations = statement<TokenIdRow, [chainId: number, safeBlock: number]>(
   'chain.settle_graduations',
   `update tokens t set state = 'sentient'
      from token_trades g
     where g.chain_id = $1 and g.kind = 'graduation' and g.block_number <= $2
-      and t.chain_id = g.chain_id and lower(t.instance) = g.instance and t.state = 'graduating'`,
+      and t.chain_id = g.chain_id and lower(t.instance) = g.instance and t.state = 'graduating'
+   returning t.id`,
+);
+
+/** The time of the newest final indexed block (docs/chain.md "Market data"). */
+const setFinalTime = statement<NoRow, [chainId: number, finalTime: string]>(
+  'chain.set_final_time',
+  `update chain_cursors set final_time = greatest(final_time, $2::timestamptz)
+    where chain_id = $1`,
 );
 
 /** The range's blocks above the finality line, as one JSON document of `{number, hash}`. */
@@ -128,23 +143,29 @@ const forgetFinalBlocks = statement<NoRow, [chainId: number, safeBlock: number]>
 );
 
 /** Pending tokens created before `deadline` that no indexed launch linked. */
-const failOverdueLaunches = statement<NoRow, [chainId: number, deadline: string]>(
+const failOverdueLaunches = statement<TokenIdRow, [chainId: number, deadline: string]>(
   'chain.fail_overdue_launches',
   `update tokens set state = 'failed'
     where chain_id = $1 and state = 'pending' and instance is null
-      and created_at < $2::timestamptz`,
+      and created_at < $2::timestamptz
+   returning id`,
 );
 
 /** Live tokens created with an instance before `headTime` that no configured factory launched. */
-const failUnlaunchedInstances = statement<NoRow, [chainId: number, headTime: string]>(
+const failUnlaunchedInstances = statement<TokenIdRow, [chainId: number, headTime: string]>(
   'chain.fail_unlaunched_instances',
   `update tokens t set state = 'failed'
     where t.chain_id = $1 and t.state = 'live' and t.instance is not null
       and t.created_at < $2::timestamptz
       and not exists (select 1 from chain_launches l
                        where l.chain_id = t.chain_id and l.instance = lower(t.instance)
-                         and l.template = t.template)`,
+                         and l.template = t.template)
+   returning t.id`,
 );
+
+interface TokenIdRow {
+  id: string;
+}
 
 /** The cursor past the range, with the time of the range's last block. */
 const advanceCursor = statement<NoRow, [chainId: number, nextBlock: number, headTime: string]>(
@@ -156,16 +177,28 @@ const advanceCursor = statement<NoRow, [chainId: number, nextBlock: number, head
           updated_at = excluded.updated_at`,
 );
 
-/** Every launch indexed on the chain, with the dpnm contracts beside it. */
+/** Every launch indexed on the chain, with the dpnm contracts or the virtuals curve beside it. */
 interface LaunchRolesRow {
   instance: string;
   protocol: string | null;
   gwt: string | null;
+  /** virtuals: the curve's `CurveCreated` arguments (integer strings). */
+  virtualPayment: string | null;
+  curveSupply: string | null;
+  graduationThreshold: string | null;
 }
 
 const launchesOf = statement<LaunchRolesRow, [chainId: number]>(
   'chain.launches',
-  'select instance, protocol, gwt from chain_launches where chain_id = $1',
+  `select l.instance, l.protocol, l.gwt, c.args->>'virtualPayment' as "virtualPayment",
+          c.args->>'reserveToken' as "curveSupply",
+          c.args->>'graduationThreshold' as "graduationThreshold"
+     from chain_launches l
+     left join lateral (
+       select e.args from chain_events e
+        where e.chain_id = l.chain_id and e.instance = l.instance and e.name = 'CurveCreated'
+        order by e.block_number desc, e.log_index desc limit 1) c on l.template = 'virtuals'
+    where l.chain_id = $1`,
 );
 
 export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<ChainSyncPassResult> {
@@ -217,9 +250,24 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
     deps.heartbeat?.();
   }
   // The figures that move with the head alone: treasury transfers and graduations becoming
-  // final.
+  // final, and how far the candles are final.
   if (watch) await settleTreasuryTransfers(deps, em, chainId, safe);
-  await sqlOf(em).run(settleGraduations, [chainId, safe]);
+  const finalBlock = Math.min(safe, nextBlock - 1);
+  const finalHeader =
+    finalBlock >= 0 ? await client.getBlock({ blockNumber: BigInt(finalBlock) }) : null;
+  await em.transactional(async (tx) => {
+    const sql = sqlOf(tx);
+    const settled = await sql.rows(settleGraduations, [chainId, safe]);
+    await recordStateEvents(
+      sql,
+      settled.map(({ id }) => ({ tokenId: id, state: 'sentient' as const })),
+      finalBlock,
+    );
+    if (finalHeader) {
+      const finalTime = new Date(Number(finalHeader.timestamp) * 1000).toISOString();
+      await sql.run(setFinalTime, [chainId, finalTime]);
+    }
+  });
   return { nextBlock, head, caughtUp: nextBlock > head, logRange: range, logs, rolledBackTo };
 }
 
@@ -262,8 +310,11 @@ async function checkForReorg(
   });
   const ancestor = lowestDiffering - 1;
   await em.transactional(async (tx) => {
-    await rollbackAbove(tx, chainId, ancestor);
-    await sqlOf(tx).run(rewindCursor, [ancestor + 1, chainId]);
+    const sql = sqlOf(tx);
+    const market = await beforeRollback(sql, chainId, ancestor);
+    const states = await rollbackAbove(tx, chainId, ancestor);
+    await afterRollback(sql, market, states);
+    await sql.run(rewindCursor, [ancestor + 1, chainId]);
   });
   deps.logger.warn({ chainId, ancestor }, 'chain reorganisation: rolled back above the ancestor');
   recordReorgRollback(chainId);
@@ -310,6 +361,18 @@ async function readRange(
   );
   for (const launch of launched.launches) {
     roles.set(launch.instance, { kind: 'token', instance: launch.instance });
+  }
+  for (const event of launched.events) {
+    if (event.name !== 'CurveCreated') continue;
+    roles.set(event.instance, {
+      kind: 'token',
+      instance: event.instance,
+      curve: {
+        virtualPayment: BigInt(event.args.virtualPayment!),
+        supply: BigInt(event.args.reserveToken!),
+        graduationThreshold: BigInt(event.args.graduationThreshold!),
+      },
+    });
   }
   for (const dpnm of launched.dpnmLaunches) {
     roles.set(dpnm.protocol, { kind: 'protocol', instance: dpnm.instance });
@@ -361,7 +424,7 @@ async function writeRange(
   const headTime = new Date(Number(end.timestamp) * 1000).toISOString();
   const timeoutMs = deps.config.launchTimeoutHours * 3_600_000;
   const changes = await em.transactional(async (tx) => {
-    const changed = await writeBatch(tx, chainId, batch, safe);
+    const { changes: changed, inserted } = await writeBatch(tx, chainId, batch, safe);
     const sql = sqlOf(tx);
     if (recent.size > 0) {
       const blocks = [...recent].map(([number, hash]) => ({ number, hash }));
@@ -371,11 +434,23 @@ async function writeRange(
     // Overdue launches, by the chain's clock: the indexed blocks reach past the deadline and
     // showed no launch. A token created with an instance that no configured factory launched
     // is failed once the index has passed its creation.
-    await sql.run(failOverdueLaunches, [
+    const failed = [
+      ...(await sql.rows(failOverdueLaunches, [
+        chainId,
+        new Date(Date.parse(headTime) - timeoutMs).toISOString(),
+      ])),
+      ...(await sql.rows(failUnlaunchedInstances, [chainId, headTime])),
+    ];
+    for (const { id } of failed) changed.push({ tokenId: id, state: 'failed', txHash: null });
+    await recordRangeMarket(sql, {
       chainId,
-      new Date(Date.parse(headTime) - timeoutMs).toISOString(),
-    ]);
-    await sql.run(failUnlaunchedInstances, [chainId, headTime]);
+      blockNumber: to,
+      headTime,
+      batch,
+      inserted,
+      states: changed,
+    });
+    await enqueueTokenWebhooks(tx, changed, to);
     await sql.run(advanceCursor, [chainId, to + 1, headTime]);
     return changed;
   });
@@ -398,7 +473,17 @@ async function rolesOf(
   }
   const launches = await sqlOf(em).rows(launchesOf, [chainId]);
   for (const launch of launches) {
-    roles.set(launch.instance, { kind: 'token', instance: launch.instance });
+    const curve =
+      launch.virtualPayment !== null &&
+      launch.curveSupply !== null &&
+      launch.graduationThreshold !== null
+        ? {
+            virtualPayment: BigInt(launch.virtualPayment),
+            supply: BigInt(launch.curveSupply),
+            graduationThreshold: BigInt(launch.graduationThreshold),
+          }
+        : undefined;
+    roles.set(launch.instance, { kind: 'token', instance: launch.instance, curve });
     if (launch.protocol)
       roles.set(launch.protocol, { kind: 'protocol', instance: launch.instance });
     if (launch.gwt) roles.set(launch.gwt, { kind: 'token', instance: launch.gwt });

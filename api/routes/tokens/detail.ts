@@ -1,5 +1,6 @@
 import { getAddress } from 'viem';
 import type { TokenState, TokenTemplate } from '../../../shared/db/entities/token';
+import { curveProgress } from '../../../shared/chain/launchpad';
 import { isoUtc, statement } from '../../../shared/db/sql';
 import { flowNumber } from '../../../shared/domain/flow';
 import type { Actor } from '../../access/actor';
@@ -248,7 +249,7 @@ export function curveState(row: TokenDetailRow) {
     reservePayment: units((locked + virtualPayment).toString()),
     lockedPaymentToken: units(locked.toString()),
     graduationThreshold: units(threshold.toString()),
-    progressToGraduation: progress(locked, threshold),
+    progressToGraduation: curveProgress(locked, threshold),
     graduated: row.graduated,
     lastTradePrice: units(row.lastTradePrice),
     totalSupply: units(row.supply),
@@ -273,13 +274,6 @@ function poolState(row: TokenDetailRow) {
     lifetimeFeesUsdt: units(row.lifetimeFeesUsdt ?? '0'),
     lifetimeGwtMinted: units(row.lifetimeGwtMinted ?? '0'),
   };
-}
-
-/** locked / threshold, capped at 1. */
-function progress(locked: bigint, threshold: bigint): number {
-  if (threshold === 0n) return 0;
-  if (locked >= threshold) return 1;
-  return Number((locked * 1_000_000n) / threshold) / 1_000_000;
 }
 
 const DAY_SECONDS = 86_400;

@@ -13,6 +13,11 @@ export const ChainCursor = defineEntity({
     chainId: p.integer().primary().autoincrement(false),
     nextBlock: p.bigint('number'),
     headTime: p.datetime(3).nullable(),
+    /**
+     * The time of the newest indexed block at or below the finality line: bars that end by it
+     * can no longer change (docs/chain.md "Market data"). Written at the end of every pass.
+     */
+    finalTime: p.datetime(3).nullable(),
     updatedAt: p.datetime(3),
   },
 });

@@ -36,6 +36,9 @@ import { DpnmEarning, DpnmSubtreeLevel, DpnmTreeNode, DpnmTreePath } from './dpn
 import { HolderRewardDistribution, HolderRewardPayout } from './holder-reward';
 import { TokenHolder, TokenHolderTotals } from './token-holder';
 import { TokenTrade } from './token-trade';
+import { TokenCandle } from './token-candle';
+import { TokenMarket } from './token-market';
+import { MarketEvent } from './market-event';
 import { TokenTransfer } from './token-transfer';
 import { TreasuryTransfer } from './treasury-transfer';
 
@@ -69,6 +72,9 @@ export const entities = [
   TokenHolder,
   TokenHolderTotals,
   TokenTrade,
+  TokenCandle,
+  TokenMarket,
+  MarketEvent,
   DpnmTreeNode,
   DpnmTreePath,
   DpnmSubtreeLevel,

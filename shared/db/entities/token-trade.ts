@@ -44,6 +44,15 @@ export const TokenTrade = defineEntity({
     price: p.decimal().columnType('numeric(78,0)'),
     reserveToken: p.decimal().columnType('numeric(78,0)').nullable(),
     lockedPayment: p.decimal().columnType('numeric(78,0)').nullable(),
+    /**
+     * Spot prices around a buy or sell (quote base units per whole token; null on a
+     * graduation): virtuals from the curve's reserves, dpnm the protocol's `price()` before
+     * and its `PoolUpdated` price after. `supplyAfter` is the circulating supply after it.
+     * The candles and the board are built from these (docs/chain.md "Market data").
+     */
+    priceBefore: p.decimal().columnType('numeric(78,0)').nullable(),
+    priceAfter: p.decimal().columnType('numeric(78,0)').nullable(),
+    supplyAfter: p.decimal().columnType('numeric(78,0)').nullable(),
   },
 });
 

@@ -14,6 +14,7 @@ import { Migration20261129000000_onchain_user_state } from './Migration202611290
 import { Migration20261130000000_payments } from './Migration20261130000000_payments';
 import { Migration20261130010000_usdt_payments } from './Migration20261130010000_usdt_payments';
 import { Migration20261201000000_matrix } from './Migration20261201000000_matrix';
+import { Migration20261202000000_market_data } from './Migration20261202000000_market_data';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -53,4 +54,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261130010000_usdt_payments,
   },
   { name: 'Migration20261201000000_matrix', class: Migration20261201000000_matrix },
+  {
+    name: 'Migration20261202000000_market_data',
+    class: Migration20261202000000_market_data,
+  },
 ];
