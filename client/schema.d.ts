@@ -1348,6 +1348,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tokens/{slug}/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OHLCV candles of a token, columnar, for charts
+         * @description Bars of `resolution` from the chain index (docs/guides/charts.md): prices are spot prices in `quoteSymbol`, volumes in the token (`vBase`) and the quote (`vQuote`). Either `from` (and `to`, default now; at most 1500 bars) or `countback` bars ending at `to`. `s: no_data` with `nextTime` tells a chart library where older bars are. Cached for a day once every bar of the range is final, else 2 s.
+         */
+        get: operations["getTokensBySlugCandles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tokens/{slug}/holders": {
         parameters: {
             query?: never;
@@ -1789,6 +1809,91 @@ export interface components {
         BotSendMessageResult: {
             /** @description The Matrix event id of the message, for replies and follow-ups */
             event_id: string;
+        };
+        /**
+         * @description OHLCV bars, columnar (every array as long as t)
+         * @example {
+         *       "s": "ok",
+         *       "resolution": "1h",
+         *       "quoteSymbol": "VIRTUAL",
+         *       "t": [
+         *         1767222000,
+         *         1767225600
+         *       ],
+         *       "o": [
+         *         "0.000001",
+         *         "0.0000011"
+         *       ],
+         *       "h": [
+         *         "0.0000011",
+         *         "0.0000012"
+         *       ],
+         *       "l": [
+         *         "0.000001",
+         *         "0.00000105"
+         *       ],
+         *       "c": [
+         *         "0.0000011",
+         *         "0.0000012"
+         *       ],
+         *       "vBase": [
+         *         "9990009.990009990009990009",
+         *         "4504504.5"
+         *       ],
+         *       "vQuote": [
+         *         "10",
+         *         "5"
+         *       ],
+         *       "n": [
+         *         3,
+         *         1
+         *       ],
+         *       "filled": [
+         *         false,
+         *         false
+         *       ],
+         *       "nextTime": null,
+         *       "partialLast": true,
+         *       "blockNumber": 1284
+         *     }
+         */
+        Candles: {
+            /**
+             * @description no_data: the range holds no bar (see nextTime); the arrays are then empty
+             * @enum {string}
+             */
+            s: "ok" | "no_data";
+            /** @enum {string} */
+            resolution: "15s" | "1m" | "5m" | "15m" | "1h" | "4h" | "1d" | "1w";
+            /**
+             * @description The unit of prices and vQuote: the curve’s payment token or the pool’s USDT
+             * @enum {string}
+             */
+            quoteSymbol: "VIRTUAL" | "USDT";
+            /** @description Each bar’s start, Unix seconds, oldest first */
+            t: number[];
+            /** @description Open: the first trade’s spot price before it */
+            o: string[];
+            /** @description High: the highest spot price before or after a trade of the bar */
+            h: string[];
+            /** @description Low */
+            l: string[];
+            /** @description Close: the last trade’s spot price after it */
+            c: string[];
+            /** @description Volume in the token */
+            vBase: string[];
+            /** @description Volume in the quote token */
+            vQuote: string[];
+            /** @description Trades in the bar (0 for a filled one) */
+            n: number[];
+            /** @description true for a bucket without trades carried from the previous close (fill=previous) */
+            filled: boolean[];
+            /** @description With no_data: the start of the nearest older bar, null when there is none */
+            nextTime: number | null;
+            /** @description The last bar is still open at the indexed block’s time */
+            partialLast: boolean;
+            /** @description The last indexed block the bars reflect; null before the first indexed range */
+            blockNumber: number | null;
         };
         /**
          * @example {
@@ -13637,6 +13742,161 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenDetail"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             *
+             *     Anonymous calls are allowed: this comes only with a credential that is not valid.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `token_not_found`: No token has this slug
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTokensBySlugCandles: {
+        parameters: {
+            query: {
+                /**
+                 * @description Bar width; buckets start at UTC boundaries of block time, weeks on Monday
+                 * @example 15s
+                 */
+                resolution: "15s" | "1m" | "5m" | "15m" | "1h" | "4h" | "1d" | "1w";
+                /**
+                 * @description The first bar’s earliest start (inclusive)
+                 * @example 3
+                 */
+                from?: number;
+                /**
+                 * @description Bars start before this Unix second (exclusive); now by default
+                 * @example 3
+                 */
+                to?: number;
+                /**
+                 * @description That many bars ending at `to`, instead of those from `from`
+                 * @example 3
+                 */
+                countback?: number;
+                /**
+                 * @description none: only buckets with trades; previous: empty buckets carry the last close
+                 * @example none
+                 */
+                fill?: "none" | "previous";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Candles"];
                 };
             };
             /**

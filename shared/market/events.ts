@@ -29,7 +29,7 @@ export const lockMarketEvents = statement<NoRow, []>(
 const insertEvents = statement<NoRow, [events: string]>(
   'market.insert_events',
   `insert into market_events (token_id, kind, payload, created_at)
-   select (e.value->>'tokenId')::uuid, e.value->>'kind', e.value->'payload', now()
+   select (e.value->>'tokenId')::uuid, e.value->>'kind', (e.value->'payload')::json, now()
      from jsonb_array_elements($1::jsonb) with ordinality as e(value, n)
     order by e.n`,
 );

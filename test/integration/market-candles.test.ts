@@ -362,3 +362,209 @@ describe('the board', () => {
     }
   });
 });
+
+interface Candles {
+  s: 'ok' | 'no_data';
+  resolution: string;
+  quoteSymbol: string;
+  t: number[];
+  o: string[];
+  h: string[];
+  l: string[];
+  c: string[];
+  vBase: string[];
+  vQuote: string[];
+  n: number[];
+  filled: boolean[];
+  nextTime: number | null;
+  partialLast: boolean;
+  blockNumber: number | null;
+}
+
+describe('GET /tokens/:slug/candles', () => {
+  let slug = '';
+  let instance = '';
+  const candles = async (query: string) => {
+    const response = await world.app.inject({
+      method: 'GET',
+      url: `/tokens/${slug}/candles?${query}`,
+    });
+    return response;
+  };
+  const ok = async (query: string) => {
+    const response = await candles(query);
+    expect(response.statusCode).toBe(200);
+    return response.json<Candles>();
+  };
+  /** Base units as the wire writes them: whole units, every decimal kept, zeros trimmed. */
+  const whole = (base: string) => {
+    const value = BigInt(base);
+    const units = value / ONE;
+    const fraction = (value % ONE).toString().padStart(18, '0').replace(/0+$/, '');
+    return fraction ? `${units}.${fraction}` : `${units}`;
+  };
+
+  beforeAll(async () => {
+    instance = instances[0]!;
+    const [row] = await world.ctx.sql<{ slug: string }>(
+      'select slug from tokens where lower(instance) = $1',
+      [instance],
+    );
+    slug = row!.slug;
+  });
+
+  it('answers the stored bars of a range, columnar, in whole units', async () => {
+    const stored = (await storedBars([instance])).filter((bar) => bar.resolution === 3600);
+    const from = stored[0]!.bucket;
+    const to = stored.at(-1)!.bucket + 3600;
+    const body = await ok(`resolution=1h&from=${from}&to=${to}`);
+    expect(body).toMatchObject({
+      s: 'ok',
+      resolution: '1h',
+      quoteSymbol: 'VIRTUAL',
+      filled: stored.map(() => false),
+    });
+    expect(body.t).toEqual(stored.map((bar) => bar.bucket));
+    expect(body.o).toEqual(stored.map((bar) => whole(bar.open)));
+    expect(body.h).toEqual(stored.map((bar) => whole(bar.high)));
+    expect(body.l).toEqual(stored.map((bar) => whole(bar.low)));
+    expect(body.c).toEqual(stored.map((bar) => whole(bar.close)));
+    expect(body.vBase).toEqual(stored.map((bar) => whole(bar.volume_token)));
+    expect(body.vQuote).toEqual(stored.map((bar) => whole(bar.volume_payment)));
+    expect(body.n).toEqual(stored.map((bar) => bar.trades));
+    // The last trade's hour ended long before the head? Only the chain's clock can say.
+    const [cursor] = await world.ctx.sql<{ head: number; block: string }>(
+      'select extract(epoch from head_time)::float8 as head, (next_block - 1)::text as block from chain_cursors',
+    );
+    expect(body.partialLast).toBe(stored.at(-1)!.bucket + 3600 > cursor!.head);
+    expect(body.blockNumber).toBe(Number(cursor!.block));
+  });
+
+  it('answers countback bars ending at to, and fills empty buckets with the previous close', async () => {
+    const stored = (await storedBars([instance])).filter((bar) => bar.resolution === 86400);
+    const to = stored.at(-1)!.bucket + 86400;
+    const last3 = await ok(`resolution=1d&countback=3&to=${to}`);
+    expect(last3.t).toEqual(stored.slice(-3).map((bar) => bar.bucket));
+
+    const days = (stored.at(-1)!.bucket - stored[0]!.bucket) / 86400 + 1;
+    expect(days).toBeGreaterThan(stored.length); // the clock jumped days: some days are empty
+    const filled = await ok(`resolution=1d&from=${stored[0]!.bucket}&to=${to}&fill=previous`);
+    expect(filled.t).toHaveLength(days);
+    let close = '';
+    filled.t.forEach((t, i) => {
+      expect(t).toBe(stored[0]!.bucket + i * 86400);
+      const bar = stored.find((row) => row.bucket === t);
+      if (bar) {
+        expect(filled.filled[i]).toBe(false);
+        expect(filled.c[i]).toBe(whole(bar.close));
+      } else {
+        expect(filled.filled[i]).toBe(true);
+        expect([filled.o[i], filled.h[i], filled.l[i], filled.c[i]]).toEqual([
+          close,
+          close,
+          close,
+          close,
+        ]);
+        expect([filled.vBase[i], filled.vQuote[i], filled.n[i]]).toEqual(['0', '0', 0]);
+      }
+      close = filled.c[i]!;
+    });
+    const counted = await ok(`resolution=1d&countback=${days}&to=${to}&fill=previous`);
+    expect(counted.t).toEqual(filled.t);
+  });
+
+  it('answers no_data with the start of the nearest older bar, or null when there is none', async () => {
+    const stored = (await storedBars([instance])).filter((bar) => bar.resolution === 60);
+    const gap = stored.findIndex((bar, i) => i > 0 && bar.bucket - stored[i - 1]!.bucket > 600);
+    expect(gap).toBeGreaterThan(0);
+    const empty = await ok(
+      `resolution=1m&from=${stored[gap - 1]!.bucket + 60}&to=${stored[gap]!.bucket}`,
+    );
+    expect(empty).toMatchObject({
+      s: 'no_data',
+      t: [],
+      o: [],
+      n: [],
+      filled: [],
+      nextTime: stored[gap - 1]!.bucket,
+      partialLast: false,
+    });
+    const before = await ok(`resolution=1m&from=0&to=${stored[0]!.bucket}&countback=5`);
+    expect(before).toMatchObject({ s: 'no_data', nextTime: null });
+  });
+
+  it('computes 15-second bars from the trades', async () => {
+    const mine = traded.filter((trade) => trade.instance === instance);
+    const last = Math.floor(mine.at(-1)!.block_time.getTime() / 1000);
+    const body = await ok(`resolution=15s&countback=1500&to=${last + 15}`);
+    const buckets = new Map<number, TradeRow[]>();
+    for (const trade of mine) {
+      const at = Math.floor(trade.block_time.getTime() / 1000);
+      const bucket = ORIGIN_S + Math.floor((at - ORIGIN_S) / 15) * 15;
+      buckets.set(bucket, [...(buckets.get(bucket) ?? []), trade]);
+    }
+    const starts = [...buckets.keys()].sort((a, b) => a - b);
+    expect(body.t).toEqual(starts);
+    starts.forEach((start, i) => {
+      const rows = buckets.get(start)!;
+      expect(body.o[i]).toBe(whole(rows[0]!.price_before!));
+      expect(body.c[i]).toBe(whole(rows.at(-1)!.price_after!));
+      expect(body.n[i]).toBe(rows.length);
+    });
+  });
+
+  it('lets caches keep a final range for a day, a range still open for 2 s', async () => {
+    const stored = (await storedBars([instance])).filter((bar) => bar.resolution === 60);
+    const closed = await candles(`resolution=1m&from=${stored[0]!.bucket}&to=${stored[1]!.bucket}`);
+    expect(closed.headers['cache-control']).toBe('public, max-age=86400');
+    // The chain's clock ran ahead of the wall clock here: "still open" is after its head.
+    const [cursor] = await world.ctx.sql<{ head: number }>(
+      'select extract(epoch from head_time)::float8 as head from chain_cursors',
+    );
+    const open = await candles(`resolution=1m&countback=10&to=${cursor!.head + 60}`);
+    expect(open.headers['cache-control']).toBe('public, max-age=2');
+  });
+
+  it.each([
+    ['resolution=2m&countback=5', 'resolution: must be one of 15s, 1m, 5m, 15m, 1h, 4h, 1d, 1w'],
+    ['countback=5', 'resolution: must be one of 15s, 1m, 5m, 15m, 1h, 4h, 1d, 1w'],
+    ['resolution=1m&to=1000', 'from: is required unless countback is given'],
+    ['resolution=1m&from=2000&to=1000', 'from: must be before to'],
+    [
+      'resolution=1m&from=0&to=90001',
+      'from: the range holds 1501 1m bars, more than 1500; narrow it or use countback',
+    ],
+    ['resolution=1m&countback=0', 'countback: must be an integer from 1 to 1500'],
+    ['resolution=1m&countback=1501', 'countback: must be an integer from 1 to 1500'],
+    ['resolution=1m&countback=5&fill=zero', 'fill: must be none or previous'],
+    ['resolution=1m&from=1.5&to=1000', 'from: must be Unix seconds (an integer)'],
+  ])('refuses %s with 400 invalid_request naming the field', async (query, message) => {
+    const response = await candles(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'invalid_request', message } });
+  });
+
+  it('answers 404 token_not_found for an unknown slug, and no_data for a token not launched', async () => {
+    const unknown = await world.app.inject({
+      method: 'GET',
+      url: '/tokens/no-such-token/candles?resolution=1m&countback=5',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      error: { code: 'token_not_found', message: expect.any(String) },
+    });
+    const creator = await world.chain.funded();
+    const pending = await world.pad.createVirtuals(creator, 'CNDP', '2000');
+    const response = await world.app.inject({
+      method: 'GET',
+      url: `/tokens/${pending.slug}/candles?resolution=1h&countback=24`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      s: 'no_data',
+      t: [],
+      nextTime: null,
+      partialLast: false,
+    });
+  });
+});

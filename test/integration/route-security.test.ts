@@ -62,6 +62,7 @@ const ROUTES: Routes = {
   'GET /tokens': { open: CATALOG },
   'GET /tokens/{slug}': { open: CATALOG },
   'GET /tokens/{slug}/holders': { open: CATALOG },
+  'GET /tokens/{slug}/candles': { open: CATALOG },
   'GET /tokens/{slug}/onchain': { open: CATALOG },
   'GET /tokens/{slug}/trades': { open: CATALOG },
   'GET /marketplace/agents/{slug}': {

@@ -15,7 +15,7 @@ import {
   factoryEvents,
   protocolEvents,
 } from '../../shared/chain/events';
-import { curveProgress, tokenIdOfRef } from '../../shared/chain/launchpad';
+import { tokenIdOfRef } from '../../shared/chain/launchpad';
 
 /**
  * Logs of one block range turned into the rows of the chain index (docs/chain.md "Indexer").
@@ -77,8 +77,6 @@ export interface TradeRow extends Position {
   priceBefore: string | null;
   priceAfter: string | null;
   supplyAfter: string | null;
-  /** virtuals: locked payment over the graduation threshold after it, at most 1 (not stored). */
-  progress: number | null;
 }
 
 export interface EventRow extends Position {
@@ -112,8 +110,6 @@ export interface Curve {
   virtualPayment: bigint;
   /** The tokens the curve opened with: the whole supply. */
   supply: bigint;
-  /** Locked payment at which the curve graduates. */
-  graduationThreshold: bigint;
 }
 
 const ONE = 10n ** 18n;
@@ -318,7 +314,6 @@ function decodeFactoryLog(
           : null,
         priceAfter: curve ? curvePrice(locked, reserve, curve).toString() : null,
         supplyAfter: curve ? (curve.supply - reserve).toString() : null,
-        progress: curve ? curveProgress(locked, curve.graduationThreshold) : null,
       });
       return;
     }
@@ -342,7 +337,6 @@ function decodeFactoryLog(
         priceBefore: null,
         priceAfter: null,
         supplyAfter: null,
-        progress: 1,
       });
       return;
     }
@@ -351,7 +345,6 @@ function decodeFactoryLog(
       curves.set(String(plainArgs.token), {
         virtualPayment: args.virtualPayment as bigint,
         supply: args.reserveToken as bigint,
-        graduationThreshold: args.graduationThreshold as bigint,
       });
       batch.events.push({
         ...position,
@@ -442,7 +435,6 @@ function decodeProtocolLog(
       priceBefore: String(args.price),
       priceAfter: null,
       supplyAfter: null,
-      progress: null,
     });
   } else if (event.eventName === 'PoolUpdated') {
     // Last in every call that changes the pool: the state after this transaction's trade.

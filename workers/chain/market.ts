@@ -8,7 +8,7 @@ import {
   insertMarketEvents,
   type MarketEventInput,
 } from '../../shared/market/events';
-import type { Batch, TradeRow } from './decode';
+import type { Batch } from './decode';
 import type { TokenChange } from './store';
 
 /**
@@ -16,7 +16,7 @@ import type { TokenChange } from './store';
  * written in the transaction of the range or rollback that changes them. The candles follow
  * `token_trades` by themselves (statement triggers); this module recomputes the board's row of
  * each token a range touched, refreshes the rolling figures when the indexed chain's minute
- * moves, and appends the range's `tick`, `bars`, `state` and `token` events to the outbox.
+ * moves, and appends the range's `trades` and `state` events to the outbox.
  */
 
 type NoRow = Record<string, never>;
@@ -162,61 +162,63 @@ const staleMarkets = statement<InstanceRow, [chainId: number, headTime: string]>
       and not exists (select 1 from token_markets m where m.token_id = t.id)`,
 );
 
-/** Seconds of the bars a `bars` event carries (the stored ones; 15 s is computed on read). */
+/** Seconds of the stored resolutions, whose current bars a `trades` event carries. */
 const BAR_RESOLUTIONS = [60, 300, 900, 3600, 14400, 86400, 604800];
 
-/** The latest bar of each stored resolution of a launch, base units. */
-export interface StoredBarRow {
-  instance: string;
-  resolution: number;
-  /** Unix seconds of the bucket's start. */
-  t: number;
-  o: string;
-  h: string;
-  l: string;
-  c: string;
-  vBase: string;
-  vQuote: string;
-  n: number;
-}
-const latestBars = statement<StoredBarRow, [chainId: number, instances: string[]]>(
-  'market.latest_bars',
-  `select i.instance, s.resolution, b.t, b.o, b.h, b.l, b.c, b."vBase", b."vQuote", b.n
-     from unnest($2::text[]) as i(instance)
-     cross join unnest(array[${BAR_RESOLUTIONS.join(', ')}]) as s(resolution)
-     join lateral (
-       select extract(epoch from c.bucket)::int8::float8 as t, c.open::text as o,
-              c.high::text as h, c.low::text as l, c.close::text as c,
-              c.volume_token::text as "vBase", c.volume_payment::text as "vQuote", c.trades as n
-         from token_candles c
-        where c.chain_id = $1 and c.instance = i.instance and c.resolution = s.resolution
-        order by c.bucket desc limit 1) b on true
-    order by i.instance, s.resolution`,
-);
+/** A bar as the outbox keeps it: [resolution, t, o, h, l, c, vBase, vQuote, n], base units. */
+const BAR_TUPLE = `json_build_array(c.resolution, extract(epoch from c.bucket)::int8, c.open::text,
+  c.high::text, c.low::text, c.close::text, c.volume_token::text, c.volume_payment::text,
+  c.trades)`;
 
-/** A bar as the outbox keeps it. */
-export function barPayload(row: StoredBarRow) {
-  return {
-    resolution: row.resolution,
-    t: row.t,
-    o: row.o,
-    h: row.h,
-    l: row.l,
-    c: row.c,
-    vBase: row.vBase,
-    vQuote: row.vQuote,
-    n: row.n,
-  };
-}
+/**
+ * One `trades` event per token traded in blocks `$2`..`$3`: its trades as tick tuples
+ * [blockNumber, logIndex, txHash, time, side, trader, baseAmount, quoteAmount, priceBefore,
+ * price, marketCap, progress] in chain order, and the latest bar of each stored resolution,
+ * built where the rows are (base units, lowercase addresses; the API maps them to the wire).
+ */
+const insertTradeEvents = statement<
+  NoRow,
+  [chainId: number, fromBlock: number, toBlock: number, instances: string[]]
+>(
+  'market.insert_trade_events',
+  `insert into market_events (token_id, kind, payload, created_at)
+   select t.id, 'trades', json_build_object(
+            'slug', t.slug, 'blockNumber', $3::int8,
+            'ticks', (
+              select json_agg(json_build_array(r.block_number, r.log_index, r.tx_hash,
+                       ${isoUtc('r.block_time')}, r.kind, r.trader, r.amount_token::text,
+                       r.amount_payment::text, r.price_before::text, r.price_after::text,
+                       div(r.price_after * r.supply_after, 1000000000000000000)::text,
+                       case when curve.threshold > 0
+                            then least(1, trunc(r.locked_payment / curve.threshold, 6)) end)
+                     order by r.block_number, r.log_index)
+                from token_trades r
+               where r.chain_id = $1 and r.instance = i.instance and r.price_after is not null
+                 and r.block_number >= $2 and r.block_number <= $3),
+            'bars', (
+              select json_agg(b.bar order by b.resolution)
+                from unnest(array[${BAR_RESOLUTIONS.join(', ')}]) as s(resolution)
+                cross join lateral (
+                  select c.resolution, ${BAR_TUPLE} as bar from token_candles c
+                   where c.chain_id = $1 and c.instance = i.instance
+                     and c.resolution = s.resolution
+                   order by c.bucket desc limit 1) b)), now()
+     from unnest($4::text[]) as i(instance)
+     join tokens t on t.chain_id = $1 and lower(t.instance) = i.instance
+     left join lateral (
+       select (e.args->>'graduationThreshold')::numeric as threshold from chain_events e
+        where e.chain_id = $1 and e.instance = i.instance and e.name = 'CurveCreated'
+        order by e.block_number desc, e.log_index desc limit 1) curve on true
+    order by t.id`,
+);
 
 export interface RangeMarket {
   chainId: number;
-  /** The range's last block and its time. */
-  blockNumber: number;
+  /** The range's blocks, and its last block's time. */
+  fromBlock: number;
+  toBlock: number;
   headTime: string;
   batch: Batch;
-  /** Trades the range inserted (a re-indexed one is not new). */
-  inserted: TradeRow[];
   /** Tokens whose state the range changed: launched, graduated or failed. */
   states: StateChange[];
 }
@@ -224,7 +226,7 @@ export interface RangeMarket {
 /**
  * The board rows and the stream events of a written range, in its transaction: board rows of
  * the launches it touched and of those whose rolling window moved, then (under the outbox's
- * lock) a `tick` per new trade, one `bars` per traded token, and a `state` per changed token.
+ * lock) one `trades` event per traded token and a `state` per changed token.
  */
 export async function recordRangeMarket(sql: Sql, range: RangeMarket): Promise<void> {
   const { chainId, batch } = range;
@@ -237,32 +239,15 @@ export async function recordRangeMarket(sql: Sql, range: RangeMarket): Promise<v
   }
   await refreshTokenMarkets(sql, chainId, [...touched], range.headTime);
 
-  const priced = range.inserted.filter((trade) => trade.priceAfter !== null);
-  if (priced.length === 0 && range.states.length === 0) return;
-  const traded = [...new Set(priced.map((trade) => trade.instance))];
-  const tokens = await sql.rows(tokensOfInstances, [chainId, traded]);
-  const tokenOf = new Map(tokens.map((token) => [token.instance, token]));
-  const events: MarketEventInput[] = [];
-  for (const trade of priced) {
-    const token = tokenOf.get(trade.instance);
-    if (token)
-      events.push({ tokenId: token.id, kind: 'tick', payload: tickPayload(token.slug, trade) });
+  const traded = [
+    ...new Set(batch.trades.filter((trade) => trade.priceAfter !== null).map((t) => t.instance)),
+  ];
+  if (traded.length === 0 && range.states.length === 0) return;
+  await sql.run(lockMarketEvents, []);
+  if (traded.length > 0) {
+    await sql.run(insertTradeEvents, [chainId, range.fromBlock, range.toBlock, traded]);
   }
-  const bars = traded.length > 0 ? await sql.rows(latestBars, [chainId, traded]) : [];
-  for (const instance of traded) {
-    const token = tokenOf.get(instance);
-    if (!token) continue;
-    events.push({
-      tokenId: token.id,
-      kind: 'bars',
-      payload: {
-        blockNumber: range.blockNumber,
-        bars: bars.filter((bar) => bar.instance === instance).map(barPayload),
-      },
-    });
-  }
-  events.push(...stateEvents(range.states, range.blockNumber));
-  await appendEvents(sql, events);
+  await insertMarketEvents(sql, stateEvents(range.states, range.toBlock));
 }
 
 type StateChange = { tokenId: string; state: TokenState };
@@ -291,26 +276,6 @@ async function appendEvents(sql: Sql, events: readonly MarketEventInput[]): Prom
   await insertMarketEvents(sql, events);
 }
 
-/** A trade as its `tick` keeps it: base units, lowercase addresses. */
-function tickPayload(slug: string, trade: TradeRow) {
-  const price = BigInt(trade.priceAfter!);
-  return {
-    slug,
-    blockNumber: trade.blockNumber,
-    txHash: trade.txHash,
-    logIndex: trade.logIndex,
-    time: trade.blockTime,
-    side: trade.kind,
-    trader: trade.trader,
-    baseAmount: trade.amountToken,
-    quoteAmount: trade.amountPayment,
-    priceBefore: trade.priceBefore,
-    price: trade.priceAfter,
-    marketCap: ((price * BigInt(trade.supplyAfter ?? '0')) / 10n ** 18n).toString(),
-    progress: trade.progress,
-  };
-}
-
 /** Priced trades above the common ancestor, in chain order. */
 interface RemovedTradeRow {
   instance: string;
@@ -336,11 +301,14 @@ const instancesAbove = statement<InstanceRow, [chainId: number, ancestor: number
 );
 
 /** The bars of `instance` from the bucket holding `fromTime` on, every stored resolution. */
-const barsFrom = statement<StoredBarRow, [chainId: number, from: string]>(
+interface InstanceBarRow {
+  instance: string;
+  /** As `BAR_TUPLE` builds it. */
+  bar: unknown[];
+}
+const barsFrom = statement<InstanceBarRow, [chainId: number, from: string]>(
   'market.bars_from',
-  `select i.instance, c.resolution, extract(epoch from c.bucket)::int8::float8 as t,
-          c.open::text as o, c.high::text as h, c.low::text as l, c.close::text as c,
-          c.volume_token::text as "vBase", c.volume_payment::text as "vQuote", c.trades as n
+  `select i.instance, ${BAR_TUPLE} as bar
      from jsonb_to_recordset($2::jsonb) as i(instance text, "fromTime" timestamptz)
      cross join unnest(array[${BAR_RESOLUTIONS.join(', ')}]) as s(resolution)
      join token_candles c
@@ -414,7 +382,7 @@ export async function afterRollback(
         removed: removed
           .filter((trade) => trade.instance === instance)
           .map((trade) => ({ txHash: trade.txHash, logIndex: trade.logIndex })),
-        bars: bars.filter((bar) => bar.instance === instance).map(barPayload),
+        bars: bars.filter((row) => row.instance === instance).map((row) => row.bar),
       },
     });
   }

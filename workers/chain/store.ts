@@ -2,7 +2,7 @@ import { getAddress } from 'viem';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TokenTemplate } from '../../shared/db/entities/token';
 import { sqlOf, statement, type Sql, type Statement } from '../../shared/db/sql';
-import type { Batch, EventRow, TradeRow } from './decode';
+import type { Batch, EventRow } from './decode';
 
 /**
  * Writes of the chain index (docs/chain.md "Indexer"). Everything a range adds, the state
@@ -27,28 +27,21 @@ type NoRow = Record<string, never>;
 /** A range's rows of one table: the chain, then the rows as one JSON document. */
 type InsertParams = [chainId: number, rows: string];
 
-/** Where an inserted row sits (a row already indexed is not returned); trades only. */
-interface InsertedRow {
-  blockNumber: number;
-  logIndex: number;
-}
-
 /**
  * Inserts a range's rows of one table in one statement: the rows go as one JSON parameter
  * (megabytes for a busy range), read back by `jsonb_to_recordset` under their own (camelCase)
  * field names, so they are serialised once and never renamed.
  */
-function insertRowsStatement(table: string, columns: readonly Column[], returnInserted = false) {
+function insertRowsStatement(table: string, columns: readonly Column[]) {
   const all = [...columns, ...POSITION];
-  return statement<InsertedRow, InsertParams>(
+  return statement<NoRow, InsertParams>(
     `chain.insert_${table}`,
     `insert into ${table} (chain_id, ${all.map(([column]) => column).join(', ')})
      select $1::int, ${all.map(([, field]) => `"${field}"`).join(', ')}
        from jsonb_to_recordset($2::jsonb)
          as r(${all.map(([, field, type]) => `"${field}" ${type}`).join(', ')})
       order by "blockNumber", "logIndex"
-     on conflict do nothing
-     ${returnInserted ? 'returning block_number::int as "blockNumber", log_index as "logIndex"' : ''}`,
+     on conflict do nothing`,
   );
 }
 
@@ -67,23 +60,19 @@ const insertTransfers = insertRowsStatement('token_transfers', [
   ['value', 'value', 'numeric'],
 ]);
 
-const insertTrades = insertRowsStatement(
-  'token_trades',
-  [
-    ['instance', 'instance', 'text'],
-    ['kind', 'kind', 'text'],
-    ['trader', 'trader', 'text'],
-    ['amount_token', 'amountToken', 'numeric'],
-    ['amount_payment', 'amountPayment', 'numeric'],
-    ['price', 'price', 'numeric'],
-    ['reserve_token', 'reserveToken', 'numeric'],
-    ['locked_payment', 'lockedPayment', 'numeric'],
-    ['price_before', 'priceBefore', 'numeric'],
-    ['price_after', 'priceAfter', 'numeric'],
-    ['supply_after', 'supplyAfter', 'numeric'],
-  ],
-  true,
-);
+const insertTrades = insertRowsStatement('token_trades', [
+  ['instance', 'instance', 'text'],
+  ['kind', 'kind', 'text'],
+  ['trader', 'trader', 'text'],
+  ['amount_token', 'amountToken', 'numeric'],
+  ['amount_payment', 'amountPayment', 'numeric'],
+  ['price', 'price', 'numeric'],
+  ['reserve_token', 'reserveToken', 'numeric'],
+  ['locked_payment', 'lockedPayment', 'numeric'],
+  ['price_before', 'priceBefore', 'numeric'],
+  ['price_after', 'priceAfter', 'numeric'],
+  ['supply_after', 'supplyAfter', 'numeric'],
+]);
 
 const insertEvents = insertRowsStatement('chain_events', [
   ['instance', 'instance', 'text'],
@@ -100,15 +89,14 @@ const insertTreasuryTransfers = insertRowsStatement('treasury_transfers', [
   ['value', 'value', 'numeric'],
 ]);
 
-/** Inserts the rows; returns the positions of those not indexed before. */
 async function insertRows(
   sql: Sql,
-  insert: Statement<InsertedRow, InsertParams>,
+  insert: Statement<NoRow, InsertParams>,
   chainId: number,
   rows: readonly object[],
-): Promise<InsertedRow[]> {
-  if (rows.length === 0) return [];
-  return sql.rows(insert, [chainId, JSON.stringify(rows)]);
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql.run(insert, [chainId, JSON.stringify(rows)]);
 }
 
 /** A dpnm launch's protocol, tree, GWT and parameters, on its launch row. */
@@ -152,20 +140,13 @@ export interface TokenChange {
   txHash: string | null;
 }
 
-export interface WrittenBatch {
-  /** Tokens whose state the range changed. */
-  changes: TokenChange[];
-  /** The range's trades that were not indexed before. */
-  inserted: TradeRow[];
-}
-
-/** Writes a decoded range; returns the tokens whose state it changed and the new trades. */
+/** Writes a decoded range; returns the tokens whose state it changed. */
 export async function writeBatch(
   tx: EntityManager,
   chainId: number,
   batch: Batch,
   safeBlock: number,
-): Promise<WrittenBatch> {
+): Promise<TokenChange[]> {
   const sql = sqlOf(tx);
   const changes: TokenChange[] = [];
   // Launches first: the transfer triggers tell a curve's reserve by its launch's factory.
@@ -187,11 +168,7 @@ export async function writeBatch(
   await insertRows(sql, insertTransfers, chainId, batch.transfers);
   // Events first: nothing reads them while trades go in, and the market reads both after.
   await insertRows(sql, insertEvents, chainId, batch.events);
-  const newTrades = new Set(
-    (await insertRows(sql, insertTrades, chainId, batch.trades)).map(
-      (row) => `${row.blockNumber}:${row.logIndex}`,
-    ),
-  );
+  await insertRows(sql, insertTrades, chainId, batch.trades);
   // Settled by `settleTreasuryTransfers` once final, never here: this block may still be
   // orphaned.
   await insertRows(sql, insertTreasuryTransfers, chainId, batch.treasuryTransfers);
@@ -212,10 +189,7 @@ export async function writeBatch(
     const rows = await sql.rows(graduateToken, [state, chainId, trade.instance]);
     for (const row of rows) changes.push({ tokenId: row.id, state, txHash: trade.txHash });
   }
-  const inserted = batch.trades.filter((trade) =>
-    newTrades.has(`${trade.blockNumber}:${trade.logIndex}`),
-  );
-  return { changes, inserted };
+  return changes;
 }
 
 /** The launch's token goes live with its instance, if it is a pending one of that template. */

@@ -185,14 +185,12 @@ interface LaunchRolesRow {
   /** virtuals: the curve's `CurveCreated` arguments (integer strings). */
   virtualPayment: string | null;
   curveSupply: string | null;
-  graduationThreshold: string | null;
 }
 
 const launchesOf = statement<LaunchRolesRow, [chainId: number]>(
   'chain.launches',
   `select l.instance, l.protocol, l.gwt, c.args->>'virtualPayment' as "virtualPayment",
-          c.args->>'reserveToken' as "curveSupply",
-          c.args->>'graduationThreshold' as "graduationThreshold"
+          c.args->>'reserveToken' as "curveSupply"
      from chain_launches l
      left join lateral (
        select e.args from chain_events e
@@ -370,7 +368,6 @@ async function readRange(
       curve: {
         virtualPayment: BigInt(event.args.virtualPayment!),
         supply: BigInt(event.args.reserveToken!),
-        graduationThreshold: BigInt(event.args.graduationThreshold!),
       },
     });
   }
@@ -401,7 +398,7 @@ async function writeRange(
   deps: SyncDeps,
   em: ReturnType<MikroORM['em']['fork']>,
   chainId: number,
-  { to, logs, treasuryLogs, end, times }: RangeRead,
+  { from, to, logs, treasuryLogs, end, times }: RangeRead,
   roles: Map<string, Role>,
   watch: TreasuryWatch | null,
   safe: number,
@@ -424,7 +421,7 @@ async function writeRange(
   const headTime = new Date(Number(end.timestamp) * 1000).toISOString();
   const timeoutMs = deps.config.launchTimeoutHours * 3_600_000;
   const changes = await em.transactional(async (tx) => {
-    const { changes: changed, inserted } = await writeBatch(tx, chainId, batch, safe);
+    const changed = await writeBatch(tx, chainId, batch, safe);
     const sql = sqlOf(tx);
     if (recent.size > 0) {
       const blocks = [...recent].map(([number, hash]) => ({ number, hash }));
@@ -444,10 +441,10 @@ async function writeRange(
     for (const { id } of failed) changed.push({ tokenId: id, state: 'failed', txHash: null });
     await recordRangeMarket(sql, {
       chainId,
-      blockNumber: to,
+      fromBlock: from,
+      toBlock: to,
       headTime,
       batch,
-      inserted,
       states: changed,
     });
     await enqueueTokenWebhooks(tx, changed, to);
@@ -474,14 +471,8 @@ async function rolesOf(
   const launches = await sqlOf(em).rows(launchesOf, [chainId]);
   for (const launch of launches) {
     const curve =
-      launch.virtualPayment !== null &&
-      launch.curveSupply !== null &&
-      launch.graduationThreshold !== null
-        ? {
-            virtualPayment: BigInt(launch.virtualPayment),
-            supply: BigInt(launch.curveSupply),
-            graduationThreshold: BigInt(launch.graduationThreshold),
-          }
+      launch.virtualPayment !== null && launch.curveSupply !== null
+        ? { virtualPayment: BigInt(launch.virtualPayment), supply: BigInt(launch.curveSupply) }
         : undefined;
     roles.set(launch.instance, { kind: 'token', instance: launch.instance, curve });
     if (launch.protocol)

@@ -4,6 +4,8 @@ import type { ApiDeps } from '../../deps';
 import { actorOf } from '../../access/actor';
 import { slugParams } from '../../wire';
 import { listChains } from './chains';
+import { candlesQuery, candlesSchema } from './candle-schemas';
+import { tokenCandles } from './candles';
 import { tokenBySlug, tokenOnchain } from './detail';
 import { tokenHolders } from './holders';
 import { listTokens } from './list';
@@ -180,5 +182,37 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
       },
     },
     async (request) => tokenOnchain(reads, request.actor, request.params),
+  );
+
+  app.get(
+    '/tokens/:slug/candles',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'OHLCV candles of a token, columnar, for charts',
+        description:
+          'Bars of `resolution` from the chain index (docs/guides/charts.md): prices are spot ' +
+          'prices in `quoteSymbol`, volumes in the token (`vBase`) and the quote (`vQuote`). ' +
+          'Either `from` (and `to`, default now; at most 1500 bars) or `countback` bars ' +
+          'ending at `to`. `s: no_data` with `nextTime` tells a chart library where older ' +
+          'bars are. Cached for a day once every bar of the range is final, else 2 s.',
+        errors: errors('invalid_request', 'token_not_found'),
+        tags,
+        params: slugParams,
+        querystring: candlesQuery,
+        response: { 200: candlesSchema },
+      },
+    },
+    async (request, reply) => {
+      const { body, maxAgeS } = await tokenCandles(reads, request.actor, {
+        ...request.query,
+        slug: request.params.slug,
+      });
+      // A response that rotated the session cookie is already no-store: left so.
+      if (!reply.hasHeader('cache-control')) {
+        reply.header('cache-control', `public, max-age=${maxAgeS}`);
+      }
+      return body;
+    },
   );
 };

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-export const MARKET_EVENT_KINDS = ['token', 'tick', 'bars', 'revert', 'state'] as const;
+export const MARKET_EVENT_KINDS = ['token', 'trades', 'revert', 'state'] as const;
 export type MarketEventKind = (typeof MARKET_EVENT_KINDS)[number];
 
 /**
@@ -10,7 +10,8 @@ export type MarketEventKind = (typeof MARKET_EVENT_KINDS)[number];
  * events' SSE id. Writers hold an advisory lock from their first insert to their commit, so
  * sequence numbers become visible in order and a reader that saw `seq` never later finds a
  * smaller one. Rows are kept at least 24 hours. `payload` holds base units; the API maps it to
- * the wire when it frames the event.
+ * the wire when it frames the event. One `trades` row holds a token's new trades of an indexed
+ * range and its bars after them: the stream writes it as `tick` events then `bar` events.
  */
 export const MarketEvent = defineEntity({
   name: 'MarketEvent',
@@ -26,7 +27,8 @@ export const MarketEvent = defineEntity({
     seq: p.bigint().primary(),
     tokenId: p.uuid(),
     kind: p.enum([...MARKET_EVENT_KINDS]),
-    payload: p.json<Record<string, unknown>>(),
+    /** `json`, not `jsonb`: written once, read whole, never queried inside. */
+    payload: p.json<Record<string, unknown>>().columnType('json'),
     createdAt: p.datetime(3),
   },
 });

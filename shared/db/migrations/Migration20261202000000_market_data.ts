@@ -20,27 +20,42 @@ import { Migration } from '@mikro-orm/migrations';
 
 /** Seconds of each stored resolution: 1m, 5m, 15m, 1h, 4h, 1d, 1w. */
 const RESOLUTIONS = 'array[60, 300, 900, 3600, 14400, 86400, 604800]';
+/** The resolutions composed from one-minute bars. */
+const COARSER = 'array[300, 900, 3600, 14400, 86400, 604800]';
 const ORIGIN = `timestamptz '1970-01-05 00:00:00+00'`;
 /** A trade's position as one sortable number (log indexes stay below 2^20). */
 const ORD = 'block_number * 1048576 + log_index';
 
-/** The bars of a set of priced trades (`rows` has the trade columns), by bucket. */
+/**
+ * The bars of a set of priced trades (`rows` has the trade columns), by bucket: the trades
+ * aggregated once into one-minute bars, and every coarser bar composed from those (the
+ * earliest open, the latest close, the extremes, the sums), so each trade is sorted once.
+ */
 function bars(rows: string): string {
-  return `select chain_id, instance, resolution, bucket,
-                 (array_agg(price_before order by ord))[1] as open,
-                 max(greatest(price_before, price_after)) as high,
-                 min(least(price_before, price_after)) as low,
-                 (array_agg(price_after order by ord desc))[1] as close,
-                 min(ord) as open_ord, max(ord) as close_ord,
-                 sum(amount_token) as volume_token, sum(amount_payment) as volume_payment,
-                 count(*)::int as trades
-            from (select r.chain_id, r.instance, r.price_before, r.price_after, r.amount_token,
-                         r.amount_payment, r.${ORD} as ord, s.resolution,
-                         date_bin(make_interval(secs => s.resolution), r.block_time, ${ORIGIN})
-                           as bucket
-                    from ${rows} r cross join unnest(${RESOLUTIONS}) as s(resolution)
-                   where r.price_after is not null) priced
-           group by chain_id, instance, resolution, bucket`;
+  return `with minute as (
+            select chain_id, instance,
+                   date_bin(interval '60 seconds', block_time, ${ORIGIN}) as bucket,
+                   (array_agg(price_before order by ${ORD}))[1] as open,
+                   max(greatest(price_before, price_after)) as high,
+                   min(least(price_before, price_after)) as low,
+                   (array_agg(price_after order by ${ORD} desc))[1] as close,
+                   min(${ORD}) as open_ord, max(${ORD}) as close_ord,
+                   sum(amount_token) as volume_token, sum(amount_payment) as volume_payment,
+                   count(*)::int as trades
+              from ${rows} where price_after is not null
+             group by chain_id, instance, bucket)
+          select chain_id, instance, 60 as resolution, bucket, open, high, low, close, open_ord,
+                 close_ord, volume_token, volume_payment, trades
+            from minute
+          union all
+          select m.chain_id, m.instance, s.resolution,
+                 date_bin(make_interval(secs => s.resolution), m.bucket, ${ORIGIN}),
+                 (array_agg(m.open order by m.open_ord))[1], max(m.high), min(m.low),
+                 (array_agg(m.close order by m.close_ord desc))[1], min(m.open_ord),
+                 max(m.close_ord), sum(m.volume_token), sum(m.volume_payment),
+                 sum(m.trades)::int
+            from minute m cross join unnest(${COARSER}) as s(resolution)
+           group by m.chain_id, m.instance, s.resolution, 4`;
 }
 
 const CANDLE_COLUMNS = `chain_id, instance, resolution, bucket, open, high, low, close, open_ord,
@@ -208,7 +223,7 @@ export class Migration20261202000000_market_data extends Migration {
     );
     // Filled by the indexer's next pass, which computes the row of every launch without one.
     this.addSql(
-      `create table "market_events" ("seq" bigserial primary key, "token_id" uuid not null, "kind" text check ("kind" in ('token', 'tick', 'bars', 'revert', 'state')) not null, "payload" jsonb not null, "created_at" timestamptz(3) not null);`,
+      `create table "market_events" ("seq" bigserial primary key, "token_id" uuid not null, "kind" text check ("kind" in ('token', 'trades', 'revert', 'state')) not null, "payload" json not null, "created_at" timestamptz(3) not null);`,
     );
     this.addSql(`create index "market_events_token_index" on "market_events" ("token_id", "seq");`);
     this.addSql(`create index "market_events_created_at_index" on "market_events" ("created_at");`);
