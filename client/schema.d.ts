@@ -2778,33 +2778,6 @@ export interface components {
              */
             expiresAt: string;
         };
-        Token: {
-            /** Format: uuid */
-            id: string;
-            slug: string;
-            name: string;
-            ticker: string;
-            /** @enum {string} */
-            template: "virtuals" | "dpnm";
-            /** @description Checksummed instance address once launched */
-            instance: string | null;
-            chainId: number;
-            imageUrl: string | null;
-            brief: string | null;
-            /** @description Launch parameters, normalised */
-            params: {
-                [key: string]: unknown;
-            };
-            /**
-             * @description `pending` until the launch is seen on chain; then live, graduating, ...
-             * @enum {string}
-             */
-            state: "pending" | "live" | "graduating" | "sentient" | "failed";
-            /** Format: date-time */
-            createdAt: string;
-            /** @description Hex calldata of the factory’s launch function (GET /chains has the factory); present only while the token has no instance */
-            pendingLaunchTx?: string;
-        };
         TokenDetail: {
             /** Format: uuid */
             id: string;
@@ -2871,9 +2844,59 @@ export interface components {
             /** @description The last indexed block these figures reflect; null before the first indexed range */
             blockNumber: number | null;
         };
+        TokenListItem: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            ticker: string;
+            /** @enum {string} */
+            template: "virtuals" | "dpnm";
+            /** @description Checksummed instance address once launched */
+            instance: string | null;
+            chainId: number;
+            imageUrl: string | null;
+            brief: string | null;
+            /** @description Launch parameters, normalised */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description `pending` until the launch is seen on chain; then live, graduating, ...
+             * @enum {string}
+             */
+            state: "pending" | "live" | "graduating" | "sentient" | "failed";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Hex calldata of the factory’s launch function (GET /chains has the factory); present only while the token has no instance */
+            pendingLaunchTx?: string;
+            /** @description The board’s figures from the chain index; null before the launch is indexed */
+            market: components["schemas"]["TokenMarket"] | null;
+        };
+        TokenMarket: {
+            /**
+             * @description The unit of price, marketCap and volume24h
+             * @enum {string}
+             */
+            quoteSymbol: "VIRTUAL" | "USDT";
+            /** @description Spot price per whole token, decimal string in whole units */
+            price: string;
+            /** @description price × circulating supply (the supply outside the curve and pool) */
+            marketCap: string;
+            /** @description Quote volume of the last 24 hours of chain time, to the minute */
+            volume24h: string;
+            /** @description (price − the price 24 hours before) / the price 24 hours before: 0.25 is +25 % */
+            priceChange24h: number;
+            trades24h: number;
+            holdersCount: number;
+            /** @description virtuals: locked payment over the graduation threshold, 0 to 1; null for dpnm */
+            progressToGraduation: number | null;
+            /** @description ISO 8601; null before the first trade */
+            lastTradeAt: string | null;
+        };
         TokenOnchain: components["schemas"]["CurveOnchain"] | components["schemas"]["PoolOnchain"];
         TokenPage: {
-            items: components["schemas"]["Token"][];
+            items: components["schemas"]["TokenListItem"][];
             /** @description Opaque; null on the last page */
             nextCursor: string | null;
         };
@@ -13439,10 +13462,10 @@ export interface operations {
                 /** @example 31337 */
                 chainId?: number;
                 /**
-                 * @description new: newest first (default); old: oldest first; name: by name A-Z
+                 * @description new: newest first (default); old: oldest first; name: by name A-Z. The board (launched tokens only, highest first): market_cap, volume_24h, price_change_24h, last_trade (the last trade, or the launch before any), graduating (virtuals `live` tokens by progress to graduation), trending (trades in the last hour × (1 + the hour’s share of the day’s volume)); docs/chain.md "Market data"
                  * @example new
                  */
-                sort?: "new" | "old" | "name";
+                sort?: "new" | "old" | "name" | "market_cap" | "volume_24h" | "price_change_24h" | "last_trade" | "graduating" | "trending";
             };
             header?: never;
             path?: never;

@@ -69,8 +69,8 @@ const CHECKS: Record<KeyType, RegExp> = {
   timestamptz: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
   text: /^/,
-  // Non-negative integers: token amounts in base units, block numbers and log indexes.
-  numeric: /^\d{1,78}$/,
+  // Token amounts in base units, and the board's signed ratios and scores (up to 40 decimals).
+  numeric: /^-?\d{1,78}(\.\d{1,40})?$/,
   int8: /^\d{1,18}$/,
   address: /^0x[0-9a-f]{40}$/,
 };

@@ -568,3 +568,143 @@ describe('GET /tokens/:slug/candles', () => {
     });
   });
 });
+
+interface ListItem {
+  id: string;
+  slug: string;
+  template: string;
+  state: string;
+  instance: string | null;
+  market: {
+    quoteSymbol: string;
+    price: string;
+    marketCap: string;
+    volume24h: string;
+    priceChange24h: number;
+    trades24h: number;
+    holdersCount: number;
+    progressToGraduation: number | null;
+    lastTradeAt: string | null;
+  } | null;
+}
+
+describe('GET /tokens, the board', () => {
+  const list = async (query: string) => {
+    const response = await world.app.inject({ method: 'GET', url: `/tokens?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ items: ListItem[]; nextCursor: string | null }>();
+  };
+  /** Every page of a sort, one token at a time (keyset paging: no repeat, no gap). */
+  const walk = async (query: string) => {
+    const items: ListItem[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(
+        `${query}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  };
+
+  beforeAll(async () => {
+    // The board as of just after the last trade, so the rolling figures count trades.
+    const last = Math.max(...traded.map((trade) => trade.block_time.getTime()));
+    await refreshTokenMarkets(
+      sqlOf(world.ctx.deps.orm.em.fork()),
+      31337,
+      instances,
+      new Date(last + 30 * 60_000).toISOString(),
+    );
+  });
+
+  it('shows each launched token’s figures as the trades and holders add up, null before a launch', async () => {
+    const { items } = await list('limit=100');
+    const launched = items.filter((item) => item.instance !== null);
+    expect(launched.length).toBeGreaterThanOrEqual(2);
+    for (const item of items.filter((row) => row.instance === null)) expect(item.market).toBeNull();
+    for (const instance of instances) {
+      const item = items.find((row) => row.instance?.toLowerCase() === instance)!;
+      const trades = traded.filter((trade) => trade.instance === instance && trade.price_after);
+      const lastTrade = trades.at(-1)!;
+      const transfers = await world.ctx.sql<{
+        from_address: string;
+        to_address: string;
+        value: string;
+      }>('select from_address, to_address, value::text from token_transfers where instance = $1', [
+        instance,
+      ]);
+      const balances = new Map<string, bigint>();
+      for (const transfer of transfers) {
+        balances.set(
+          transfer.to_address,
+          (balances.get(transfer.to_address) ?? 0n) + BigInt(transfer.value),
+        );
+        balances.set(
+          transfer.from_address,
+          (balances.get(transfer.from_address) ?? 0n) - BigInt(transfer.value),
+        );
+      }
+      const holders = [...balances].filter(
+        ([address, balance]) =>
+          balance > 0n &&
+          address !== '0x0000000000000000000000000000000000000000' &&
+          address !== world.factory.toLowerCase(),
+      ).length;
+      expect(item.market).toMatchObject({
+        quoteSymbol: 'VIRTUAL',
+        holdersCount: holders,
+        lastTradeAt: lastTrade.block_time.toISOString(),
+      });
+      expect(parseFloat(item.market!.price)).toBeCloseTo(
+        Number(BigInt(lastTrade.price_after!)) / 1e18,
+        12,
+      );
+      expect(holders).toBeGreaterThan(0);
+      const [row] = await world.ctx.sql<{ market_cap: string; progress: string }>(
+        'select market_cap::text, progress::text from token_markets where instance = $1',
+        [instance],
+      );
+      expect(item.market!.progressToGraduation).toBe(Number(row!.progress));
+      expect(BigInt(item.market!.marketCap.replace('.', '').padEnd(1, '0'))).toBeGreaterThan(0n);
+    }
+  });
+
+  it.each([
+    ['market_cap', 'market_cap'],
+    ['volume_24h', 'volume_24h'],
+    ['price_change_24h', 'price_change_24h'],
+    ['last_trade', 'activity_at'],
+    ['trending', 'trending_score'],
+    ['graduating', 'progress'],
+  ])('sorts by %s, highest first, paged without repeats or gaps', async (sort, column) => {
+    const expected = await world.ctx.sql<{ token_id: string }>(
+      `select m.token_id from token_markets m join tokens t on t.id = m.token_id
+        ${sort === 'graduating' ? `where m.template = 'virtuals' and not m.graduated and t.state = 'live'` : ''}
+        order by m.${column} desc, m.token_id desc`,
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    const walked = await walk(`sort=${sort}`);
+    expect(walked.map((item) => item.id)).toEqual(expected.map((row) => row.token_id));
+    expect(walked.every((item) => item.market !== null)).toBe(true);
+  });
+
+  it('filters a board sort like the catalogue', async () => {
+    expect((await list('sort=market_cap&template=dpnm')).items).toEqual([]);
+    expect((await list('sort=market_cap&template=virtuals')).items.length).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect((await list('sort=market_cap&state=pending')).items).toEqual([]);
+  });
+
+  it('refuses a cursor of another sort', async () => {
+    const page = await list('sort=market_cap&limit=1');
+    const response = await world.app.inject({
+      method: 'GET',
+      url: `/tokens?sort=volume_24h&cursor=${encodeURIComponent(page.nextCursor!)}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_cursor');
+  });
+});

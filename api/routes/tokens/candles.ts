@@ -8,7 +8,7 @@ import {
 import type { Actor } from '../../access/actor';
 import { looksLikeSlug, units } from '../../wire';
 import { tokenNotFound } from './access';
-import { MAX_BARS, type CandlesInput } from './candle-schemas';
+import { MAX_BARS, QUOTE_SYMBOLS, type CandlesInput } from './market-schemas';
 import type { TokenDeps } from './service';
 
 /**
@@ -109,8 +109,6 @@ const tradeCandles = statement<CandlesRow, CandleParams>(
     where t.slug = $1`,
 );
 
-const QUOTE_SYMBOL = { virtuals: 'VIRTUAL', dpnm: 'USDT' } as const;
-
 /** How long a shared cache may keep an answer: a day once its bars are final, else 2 s. */
 export const FINAL_MAX_AGE_S = 86_400;
 export const LIVE_MAX_AGE_S = 2;
@@ -147,7 +145,7 @@ export async function tokenCandles(
     body: {
       s: bars.t.length > 0 ? ('ok' as const) : ('no_data' as const),
       resolution: input.resolution,
-      quoteSymbol: QUOTE_SYMBOL[found.template],
+      quoteSymbol: QUOTE_SYMBOLS[found.template],
       ...bars,
       nextTime: bars.t.length > 0 ? null : (found.before?.[0] ?? null),
       partialLast:

@@ -4,7 +4,7 @@ import type { ApiDeps } from '../../deps';
 import { actorOf } from '../../access/actor';
 import { slugParams } from '../../wire';
 import { listChains } from './chains';
-import { candlesQuery, candlesSchema } from './candle-schemas';
+import { candlesQuery, candlesSchema } from './market-schemas';
 import { tokenCandles } from './candles';
 import { tokenBySlug, tokenOnchain } from './detail';
 import { tokenHolders } from './holders';

@@ -1,5 +1,6 @@
 import { formatUnits, parseUnits } from 'viem';
 import { z } from 'zod';
+import { marketSchema } from './market-schemas';
 import {
   TOKEN_STATES,
   TOKEN_TEMPLATES,
@@ -23,7 +24,17 @@ import { pageOf, pageQuery } from '../../paging/page';
  * (addresses) and `blockOf` (the indexed block).
  */
 
-export const TOKEN_SORTS = ['new', 'old', 'name'] as const;
+export const TOKEN_SORTS = [
+  'new',
+  'old',
+  'name',
+  'market_cap',
+  'volume_24h',
+  'price_change_24h',
+  'last_trade',
+  'graduating',
+  'trending',
+] as const;
 export type TokenSort = (typeof TOKEN_SORTS)[number];
 
 /** Largest amount a launch parameter accepts, in whole units: far beyond any real price. */
@@ -447,13 +458,27 @@ export const listTokensQuery = z.object({
   sort: z
     .enum(TOKEN_SORTS)
     .default('new')
-    .describe('new: newest first (default); old: oldest first; name: by name A-Z'),
+    .describe(
+      'new: newest first (default); old: oldest first; name: by name A-Z. The board ' +
+        '(launched tokens only, highest first): market_cap, volume_24h, price_change_24h, ' +
+        'last_trade (the last trade, or the launch before any), graduating (virtuals `live` ' +
+        'tokens by progress to graduation), trending (trades in the last hour × (1 + the ' +
+        'hour’s share of the day’s volume)); docs/chain.md "Market data"',
+    ),
 });
 
 /** `GET /tokens/:slug/holders` and `/trades`. */
 export const tokenPageQuery = z.object(pageQuery);
 
-export const tokenPageSchema = pageOf(tokenSchema).meta({ id: 'TokenPage' });
+export const tokenListItemSchema = tokenSchema
+  .extend({
+    market: marketSchema
+      .nullable()
+      .describe('The board’s figures from the chain index; null before the launch is indexed'),
+  })
+  .meta({ id: 'TokenListItem' });
+
+export const tokenPageSchema = pageOf(tokenListItemSchema).meta({ id: 'TokenPage' });
 
 const address = z.string().nullable();
 

@@ -125,3 +125,29 @@ export const candlesSchema = z
       blockNumber: 1284,
     },
   });
+
+export const QUOTE_SYMBOLS = { virtuals: 'VIRTUAL', dpnm: 'USDT' } as const;
+
+/** A token's board figures (`market` on `GET /tokens` items). */
+export const marketSchema = z
+  .object({
+    quoteSymbol: z.enum(['VIRTUAL', 'USDT']).describe('The unit of price, marketCap and volume24h'),
+    price: z.string().describe('Spot price per whole token, decimal string in whole units'),
+    marketCap: z
+      .string()
+      .describe('price × circulating supply (the supply outside the curve and pool)'),
+    volume24h: z
+      .string()
+      .describe('Quote volume of the last 24 hours of chain time, to the minute'),
+    priceChange24h: z
+      .number()
+      .describe('(price − the price 24 hours before) / the price 24 hours before: 0.25 is +25 %'),
+    trades24h: z.number().int(),
+    holdersCount: z.number().int(),
+    progressToGraduation: z
+      .number()
+      .nullable()
+      .describe('virtuals: locked payment over the graduation threshold, 0 to 1; null for dpnm'),
+    lastTradeAt: z.string().nullable().describe('ISO 8601; null before the first trade'),
+  })
+  .meta({ id: 'TokenMarket' });
