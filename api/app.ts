@@ -32,6 +32,7 @@ import { projectStreamRoutes } from './routes/projects/stream-routes';
 import { searchRoutes } from './routes/search/routes';
 import { subscriptionRoutes } from './routes/subscriptions/routes';
 import { tokenRoutes } from './routes/tokens/routes';
+import { tokenStreamRoutes } from './routes/tokens/stream-routes';
 import { webhookRoutes } from './routes/webhooks/routes';
 
 export const API_VERSION = '0.1.0';
@@ -91,6 +92,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(onchainRoutes, { deps });
   void app.register(projectRoutes, { deps });
   void app.register(projectStreamRoutes, { deps });
+  void app.register(tokenStreamRoutes, { deps });
   void app.register(buildPageRoutes, { deps });
   void app.register(searchRoutes, { deps });
   void app.register(subscriptionRoutes, { deps });

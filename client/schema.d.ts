@@ -1328,6 +1328,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tokens/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every token’s launches, trades and state changes, live (SSE)
+         * @description Server-Sent Events of every token: `token` {slug, name, ticker, template, chainId, instance, reason: created | launched}, `tick` {slug, side, price, quoteAmount, marketCap} for every indexed trade, and `state` {slug, state, blockNumber}; the same ids, replay and `reset` rules as a token’s stream (no snapshot: a fresh connection starts now).
+         */
+        get: operations["getTokensStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tokens/{slug}": {
         parameters: {
             query?: never;
@@ -1400,6 +1420,26 @@ export interface paths {
          * @description The token’s contracts and their state at `blockNumber` as indexed: reserves, progress to graduation and last price of a virtuals curve, or pool, supply and tree positions of a dpnm token.
          */
         get: operations["getTokensBySlugOnchain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{slug}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A token’s price ticks, bars and state, live (SSE), with replay
+         * @description Server-Sent Events of one token (docs/chain.md "Market data"). Without `Last-Event-ID`: first a `snapshot` {lastTick, bars (the latest bar of each asked resolution), state, blockNumber}. Then, for each indexed range with trades of the token, a `tick` per trade {blockNumber, txHash, logIndex, time, side, trader, baseAmount, quoteAmount, priceBefore, price, marketCap, progressToGraduation} and a `bar` per asked resolution with the whole current bar; `revert` {fromBlock, fromTime, removed [{txHash, logIndex}], bars} when a reorg takes trades back (drop the bars from the bucket holding fromTime on, then apply these); `state` {state, blockNumber}. Ids come from one outbox sequence shared by all tokens (increasing, not contiguous); a group of events from one outbox row carries its id on its last event. `Last-Event-ID` replays exactly the newer events; an id older than what is kept (at least 24 hours) or unknown gets `reset` {reason: expired | unknown_id} and then a fresh `snapshot`: refetch over REST. `: keep-alive` every 15 s.
+         */
+        get: operations["getTokensBySlugStream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13743,6 +13783,128 @@ export interface operations {
             };
         };
     };
+    getTokensStream: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Same as the Last-Event-ID header, for clients that cannot set headers
+                 * @example last event id
+                 */
+                lastEventId?: string;
+            };
+            header?: {
+                /**
+                 * @description The last event id the client has; only newer events are sent
+                 * @example last-event-id
+                 */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             *
+             *     Anonymous calls are allowed: this comes only with a credential that is not valid.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getTokensBySlug: {
         parameters: {
             query?: never;
@@ -14190,6 +14352,152 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenOnchain"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             *
+             *     Anonymous calls are allowed: this comes only with a credential that is not valid.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `token_not_found`: No token has this slug
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTokensBySlugStream: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Bars to send after each trade, comma-separated (1m by default)
+                 * @example 1m
+                 */
+                resolutions?: string;
+                /**
+                 * @description Same as the Last-Event-ID header, for clients that cannot set headers
+                 * @example last event id
+                 */
+                lastEventId?: string;
+            };
+            header?: {
+                /**
+                 * @description The last event id the client has; only newer events are sent
+                 * @example last-event-id
+                 */
+                "last-event-id"?: string;
+            };
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /**

@@ -18,6 +18,8 @@ export type SpendRefusal = (typeof SPEND_REFUSALS)[number];
 export interface ScrapeSources {
   /** Open project streams (SSE) of this instance. */
   openStreams(): number;
+  /** Token streams (market data SSE) open on this instance. */
+  openMarketStreams(): number;
   /** Seconds since the oldest outbox event still waiting for the dispatcher; 0 when none. */
   outboxLagSeconds(): Promise<number>;
   /** Per chain, seconds since the timestamp of the last block the indexer committed. */
@@ -99,6 +101,14 @@ export class ApiMetrics {
       registers,
       collect() {
         this.set(sources.openStreams());
+      },
+    });
+    new Gauge({
+      name: 'svc_market_streams_open',
+      help: 'Token streams (GET /tokens/stream, /tokens/:slug/stream) open on this API instance.',
+      registers,
+      collect() {
+        this.set(sources.openMarketStreams());
       },
     });
     new Gauge({

@@ -54,6 +54,8 @@ async function metricsPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Pro
       // Decorated by the project stream routes, registered after this plugin.
       openStreams: () =>
         app.hasDecorator('projectStreams') ? app.projectStreams.connectionCount : 0,
+      openMarketStreams: () =>
+        app.hasDecorator('marketStreams') ? app.marketStreams.connectionCount : 0,
     },
   });
 

@@ -1,4 +1,6 @@
+import type { Redis } from 'ioredis';
 import type { MarketEventKind } from '../db/entities/market-event';
+import type { Logger } from '../logger';
 import { type Sql, statement } from '../db/sql';
 
 /**
@@ -25,12 +27,23 @@ export const lockMarketEvents = statement<NoRow, []>(
   `select from pg_advisory_xact_lock(${MARKET_EVENTS_LOCK_KEY})`,
 );
 
-/** The events in the order given (their `seq` follows it). */
+/**
+ * The events in the order given (their `seq` follows it), each payload with its token's slug,
+ * a `token` event's with the token's name, ticker, template, chain and instance too.
+ */
 const insertEvents = statement<NoRow, [events: string]>(
   'market.insert_events',
   `insert into market_events (token_id, kind, payload, created_at)
-   select (e.value->>'tokenId')::uuid, e.value->>'kind', (e.value->'payload')::json, now()
+   select t.id, e.value->>'kind',
+          (jsonb_build_object('slug', t.slug)
+            || case when e.value->>'kind' = 'token'
+                    then jsonb_build_object('name', t.name, 'ticker', t.ticker,
+                                            'template', t.template, 'chainId', t.chain_id,
+                                            'instance', t.instance)
+                    else '{}' end
+            || (e.value->'payload'))::json, now()
      from jsonb_array_elements($1::jsonb) with ordinality as e(value, n)
+     join tokens t on t.id = (e.value->>'tokenId')::uuid
     order by e.n`,
 );
 
@@ -40,4 +53,23 @@ export async function insertMarketEvents(
   events: readonly MarketEventInput[],
 ): Promise<void> {
   if (events.length > 0) await sql.run(insertEvents, [JSON.stringify(events)]);
+}
+
+/** The Redis channel that tells API processes the outbox has new events (a hint, no data). */
+export function marketEventsChannel(redisKeyPrefix: string): string {
+  return `${redisKeyPrefix}market-events`;
+}
+
+/**
+ * Tells the API processes, after the commit, that the outbox has new events. Best effort: a
+ * lost message only delays delivery until their next poll of the outbox.
+ */
+export async function announceMarketEvents(
+  redis: Redis,
+  redisKeyPrefix: string,
+  logger: Logger,
+): Promise<void> {
+  await redis.publish(marketEventsChannel(redisKeyPrefix), '1').catch((err: unknown) => {
+    logger.warn({ err }, 'market events: announcing on Redis failed; API processes will poll');
+  });
 }

@@ -63,6 +63,8 @@ const ROUTES: Routes = {
   'GET /tokens/{slug}': { open: CATALOG },
   'GET /tokens/{slug}/holders': { open: CATALOG },
   'GET /tokens/{slug}/candles': { open: CATALOG },
+  'GET /tokens/{slug}/stream': { open: CATALOG },
+  'GET /tokens/stream': { open: CATALOG },
   'GET /tokens/{slug}/onchain': { open: CATALOG },
   'GET /tokens/{slug}/trades': { open: CATALOG },
   'GET /marketplace/agents/{slug}': {

@@ -1,9 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
+import type { Redis } from 'ioredis';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
+import { announceMarketEvents } from '../../shared/market/events';
 import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
 import { syncPass, type SyncPassInput } from '../chain/sync';
 
@@ -19,7 +21,13 @@ export function createChainActivities(deps: {
   config: Config;
   logger: Logger;
   temporal?: Client;
+  /** Where the market outbox's new events are announced (absent: API processes poll). */
+  redis?: Redis;
 }) {
+  const { redis } = deps;
+  const announce = redis
+    ? () => announceMarketEvents(redis, deps.config.redisKeyPrefix, deps.logger)
+    : undefined;
   const clients = new Map<number, PublicClient>();
   const client = (chainId: number): PublicClient => {
     const url = deps.config.chainRpcUrls[chainId];
@@ -47,7 +55,7 @@ export function createChainActivities(deps: {
           // Called outside an activity (a direct pass): nobody to beat for.
         }
       };
-      return syncPass({ ...deps, client, heartbeat }, input);
+      return syncPass({ ...deps, client, heartbeat, announceMarketEvents: announce }, input);
     },
   };
 }

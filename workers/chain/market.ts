@@ -228,7 +228,7 @@ export interface RangeMarket {
  * the launches it touched and of those whose rolling window moved, then (under the outbox's
  * lock) one `trades` event per traded token and a `state` per changed token.
  */
-export async function recordRangeMarket(sql: Sql, range: RangeMarket): Promise<void> {
+export async function recordRangeMarket(sql: Sql, range: RangeMarket): Promise<boolean> {
   const { chainId, batch } = range;
   const touched = new Set<string>();
   for (const trade of batch.trades) touched.add(trade.instance);
@@ -242,12 +242,27 @@ export async function recordRangeMarket(sql: Sql, range: RangeMarket): Promise<v
   const traded = [
     ...new Set(batch.trades.filter((trade) => trade.priceAfter !== null).map((t) => t.instance)),
   ];
-  if (traded.length === 0 && range.states.length === 0) return;
+  if (traded.length === 0 && range.states.length === 0) return false;
   await sql.run(lockMarketEvents, []);
   if (traded.length > 0) {
     await sql.run(insertTradeEvents, [chainId, range.fromBlock, range.toBlock, traded]);
   }
-  await insertMarketEvents(sql, stateEvents(range.states, range.toBlock));
+  await insertMarketEvents(sql, [
+    ...tokenEvents(range.states, range.toBlock),
+    ...stateEvents(range.states, range.toBlock),
+  ]);
+  return true;
+}
+
+/** A launch's `token` event for the firehose (`launched`), beside its `state`. */
+function tokenEvents(states: readonly StateChange[], blockNumber: number): MarketEventInput[] {
+  return states
+    .filter((change) => change.state === 'live')
+    .map((change) => ({
+      tokenId: change.tokenId,
+      kind: 'token',
+      payload: { reason: 'launched', blockNumber },
+    }));
 }
 
 type StateChange = { tokenId: string; state: TokenState };
@@ -266,14 +281,16 @@ export async function recordStateEvents(
   sql: Sql,
   states: readonly StateChange[],
   blockNumber: number,
-): Promise<void> {
-  await appendEvents(sql, stateEvents(states, blockNumber));
+): Promise<boolean> {
+  return appendEvents(sql, stateEvents(states, blockNumber));
 }
 
-async function appendEvents(sql: Sql, events: readonly MarketEventInput[]): Promise<void> {
-  if (events.length === 0) return;
+/** Appends events under the outbox's lock; false when there were none. */
+async function appendEvents(sql: Sql, events: readonly MarketEventInput[]): Promise<boolean> {
+  if (events.length === 0) return false;
   await sql.run(lockMarketEvents, []);
   await insertMarketEvents(sql, events);
+  return true;
 }
 
 /** Priced trades above the common ancestor, in chain order. */
@@ -354,7 +371,7 @@ export async function afterRollback(
   sql: Sql,
   rollback: RollbackMarket,
   states: readonly StateChange[],
-): Promise<void> {
+): Promise<boolean> {
   const { chainId, ancestor, removed, instances } = rollback;
   if (instances.length > 0) {
     const head = await sql.row(headTimeOf, [chainId]);
@@ -387,7 +404,7 @@ export async function afterRollback(
     });
   }
   events.push(...stateEvents(states, ancestor));
-  await appendEvents(sql, events);
+  return appendEvents(sql, events);
 }
 
 /** The token's owner and what its webhook events carry. */

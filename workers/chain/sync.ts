@@ -43,6 +43,8 @@ export interface SyncDeps {
    * pass run outside the worker: the signals it owes wait for a pass that has one.
    */
   temporal?: Client;
+  /** Tells the API processes the market outbox has new events (after the commit). */
+  announceMarketEvents?: () => Promise<void>;
 }
 
 export interface SyncPassInput {
@@ -119,6 +121,15 @@ const settleGraduations = statement<TokenIdRow, [chainId: number, safeBlock: num
     where g.chain_id = $1 and g.kind = 'graduation' and g.block_number <= $2
       and t.chain_id = g.chain_id and lower(t.instance) = g.instance and t.state = 'graduating'
    returning t.id`,
+);
+
+/**
+ * Outbox events older than the streams keep (24 hours, plus an hour's margin): a client whose
+ * `Last-Event-ID` is older gets a `reset` (docs/chain.md "Market data").
+ */
+const pruneMarketEvents = statement<NoRow, []>(
+  'chain.prune_market_events',
+  `delete from market_events where created_at < now() - interval '25 hours'`,
 );
 
 /** The time of the newest final indexed block (docs/chain.md "Market data"). */
@@ -253,10 +264,10 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
   const finalBlock = Math.min(safe, nextBlock - 1);
   const finalHeader =
     finalBlock >= 0 ? await client.getBlock({ blockNumber: BigInt(finalBlock) }) : null;
-  await em.transactional(async (tx) => {
+  const settledEvents = await em.transactional(async (tx) => {
     const sql = sqlOf(tx);
     const settled = await sql.rows(settleGraduations, [chainId, safe]);
-    await recordStateEvents(
+    const wrote = await recordStateEvents(
       sql,
       settled.map(({ id }) => ({ tokenId: id, state: 'sentient' as const })),
       finalBlock,
@@ -265,7 +276,10 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
       const finalTime = new Date(Number(finalHeader.timestamp) * 1000).toISOString();
       await sql.run(setFinalTime, [chainId, finalTime]);
     }
+    return wrote;
   });
+  if (settledEvents) await deps.announceMarketEvents?.();
+  await sqlOf(em).run(pruneMarketEvents, []);
   return { nextBlock, head, caughtUp: nextBlock > head, logRange: range, logs, rolledBackTo };
 }
 
@@ -307,13 +321,15 @@ async function checkForReorg(
       lowestDiffering = Math.min(lowestDiffering, Number(block.number));
   });
   const ancestor = lowestDiffering - 1;
-  await em.transactional(async (tx) => {
+  const reverted = await em.transactional(async (tx) => {
     const sql = sqlOf(tx);
     const market = await beforeRollback(sql, chainId, ancestor);
     const states = await rollbackAbove(tx, chainId, ancestor);
-    await afterRollback(sql, market, states);
+    const wrote = await afterRollback(sql, market, states);
     await sql.run(rewindCursor, [ancestor + 1, chainId]);
+    return wrote;
   });
+  if (reverted) await deps.announceMarketEvents?.();
   deps.logger.warn({ chainId, ancestor }, 'chain reorganisation: rolled back above the ancestor');
   recordReorgRollback(chainId);
   return ancestor;
@@ -420,6 +436,7 @@ async function writeRange(
   if (to > safe) recent.set(to, end.hash);
   const headTime = new Date(Number(end.timestamp) * 1000).toISOString();
   const timeoutMs = deps.config.launchTimeoutHours * 3_600_000;
+  let announce = false;
   const changes = await em.transactional(async (tx) => {
     const changed = await writeBatch(tx, chainId, batch, safe);
     const sql = sqlOf(tx);
@@ -439,7 +456,7 @@ async function writeRange(
       ...(await sql.rows(failUnlaunchedInstances, [chainId, headTime])),
     ];
     for (const { id } of failed) changed.push({ tokenId: id, state: 'failed', txHash: null });
-    await recordRangeMarket(sql, {
+    announce = await recordRangeMarket(sql, {
       chainId,
       fromBlock: from,
       toBlock: to,
@@ -452,6 +469,7 @@ async function writeRange(
     return changed;
   });
   // After the commit: what a token's page now shows.
+  if (announce) await deps.announceMarketEvents?.();
   for (const { tokenId, state } of changes) {
     deps.logger.info({ chainId, tokenId, state, block: to }, 'token state changed by the chain');
   }

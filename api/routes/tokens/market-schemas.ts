@@ -151,3 +151,114 @@ export const marketSchema = z
     lastTradeAt: z.string().nullable().describe('ISO 8601; null before the first trade'),
   })
   .meta({ id: 'TokenMarket' });
+
+/** The resolutions a stream may ask bars of (stored ones; 15 s bars are REST only). */
+export const STREAM_RESOLUTIONS = ['1m', '5m', '15m', '1h', '4h', '1d', '1w'] as const;
+export type StreamResolution = (typeof STREAM_RESOLUTIONS)[number];
+
+export const tokenStreamQuery = z.object({
+  resolutions: z
+    .string()
+    .max(64)
+    .default('1m')
+    .transform((value, ctx) => {
+      const names = [...new Set(value.split(',').map((name) => name.trim()))];
+      const unknown = names.filter(
+        (name) => !(STREAM_RESOLUTIONS as readonly string[]).includes(name),
+      );
+      if (unknown.length > 0 || names.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of ${STREAM_RESOLUTIONS.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      return names as StreamResolution[];
+    })
+    .describe('Bars to send after each trade, comma-separated (1m by default)'),
+  lastEventId: z
+    .string()
+    .max(32)
+    .optional()
+    .describe('Same as the Last-Event-ID header, for clients that cannot set headers'),
+});
+
+export const firehoseQuery = z.object({
+  lastEventId: z
+    .string()
+    .max(32)
+    .optional()
+    .describe('Same as the Last-Event-ID header, for clients that cannot set headers'),
+});
+
+export const streamHeaders = z.looseObject({
+  'last-event-id': z
+    .string()
+    .max(32)
+    .optional()
+    .describe('The last event id the client has; only newer events are sent'),
+});
+
+const TOKEN_STREAM_EXAMPLE = [
+  'retry: 3000',
+  '',
+  'id: 41',
+  'event: snapshot',
+  'data: {"lastTick":null,"bars":{},"state":"live","blockNumber":1283}',
+  '',
+  'event: tick',
+  'data: {"blockNumber":1284,"txHash":"0x5c50…","logIndex":2,"time":"2026-11-29T10:00:00.000Z","side":"buy","trader":"0x7099…79C8","baseAmount":"9990009.990009990009990009","quoteAmount":"10","priceBefore":"0.000001","price":"0.00000102","marketCap":"10.18","progressToGraduation":0.01}',
+  '',
+  'id: 42',
+  'event: bar',
+  'data: {"resolution":"1m","t":1795989600,"o":"0.000001","h":"0.00000102","l":"0.000001","c":"0.00000102","vBase":"9990009.990009990009990009","vQuote":"10","n":1}',
+  '',
+].join('\n');
+
+export const TOKEN_STREAM_DESCRIPTION =
+  'Server-Sent Events of one token (docs/chain.md "Market data"). Without `Last-Event-ID`: ' +
+  'first a `snapshot` {lastTick, bars (the latest bar of each asked resolution), state, ' +
+  'blockNumber}. Then, for each indexed range with trades of the token, a `tick` per trade ' +
+  '{blockNumber, txHash, logIndex, time, side, trader, baseAmount, quoteAmount, priceBefore, ' +
+  'price, marketCap, progressToGraduation} and a `bar` per asked resolution with the whole ' +
+  'current bar; `revert` {fromBlock, fromTime, removed [{txHash, logIndex}], bars} when a ' +
+  'reorg takes trades back (drop the bars from the bucket holding fromTime on, then apply ' +
+  'these); `state` {state, blockNumber}. Ids come from one outbox sequence shared by all ' +
+  'tokens (increasing, not contiguous); a group of events from one outbox row carries its ' +
+  'id on its last event. `Last-Event-ID` replays exactly the newer events; an id older than ' +
+  'what is kept (at least 24 hours) or unknown gets `reset` {reason: expired | unknown_id} ' +
+  'and then a fresh `snapshot`: refetch over REST. `: keep-alive` every 15 s.';
+
+export const FIREHOSE_DESCRIPTION =
+  'Server-Sent Events of every token: `token` {slug, name, ticker, template, chainId, ' +
+  'instance, reason: created | launched}, `tick` {slug, side, price, quoteAmount, ' +
+  'marketCap} for every indexed trade, and `state` {slug, state, blockNumber}; the same ids, ' +
+  'replay and `reset` rules as a token’s stream (no snapshot: a fresh connection starts now).';
+
+export const tokenStreamResponse = {
+  description: 'The event stream',
+  content: {
+    'text/event-stream': {
+      schema: z
+        .string()
+        .describe(TOKEN_STREAM_DESCRIPTION)
+        .meta({ examples: [TOKEN_STREAM_EXAMPLE] }),
+    },
+  },
+};
+
+export const firehoseResponse = {
+  description: 'The event stream',
+  content: {
+    'text/event-stream': {
+      schema: z
+        .string()
+        .describe(FIREHOSE_DESCRIPTION)
+        .meta({
+          examples: [
+            'retry: 3000\n\nid: 43\nevent: tick\ndata: {"slug":"atlas","side":"buy","price":"0.00000102","quoteAmount":"10","marketCap":"10.18"}\n\n',
+          ],
+        }),
+    },
+  },
+};

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { announceMarketEvents } from '../../../shared/market/events';
 import type { ApiDeps } from '../../deps';
 import { actorOf } from '../../access/actor';
 import { slugParams } from '../../wire';
@@ -32,12 +33,14 @@ const tags = ['tokens'];
  * chain index (docs/chain.md "Reads"). Each read is one file: its statement, row and mapper.
  */
 export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
-  const { config, db } = opts.deps;
+  const { config, db, redis, logger } = opts.deps;
+  const announce = () => announceMarketEvents(redis, config.redisKeyPrefix, logger);
   const depsOf = (request: FastifyRequest): TokenDeps => ({
     em: request.em,
     db,
     cursors: app.cursors,
     config,
+    announceMarketEvents: announce,
   });
   // The reads need nothing of the request: built once.
   const reads: Pick<TokenDeps, 'db' | 'cursors' | 'config'> = { db, cursors: app.cursors, config };

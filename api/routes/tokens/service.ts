@@ -9,7 +9,8 @@ import type { EntityManager } from '../../../shared/db/orm';
 import { slugify, suffixedSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import type { CursorCodec } from '../../../shared/domain/cursor';
-import type { Sql } from '../../../shared/db/sql';
+import { sqlOf, type Sql } from '../../../shared/db/sql';
+import { insertMarketEvents, lockMarketEvents } from '../../../shared/market/events';
 import type { Actor } from '../../access/actor';
 import { factoryOf } from './chains';
 import {
@@ -34,6 +35,8 @@ export interface TokenDeps {
   db: Sql;
   cursors: CursorCodec;
   config: Pick<Config, 'chainRpcUrls' | 'launchFactories' | 'chainPaymentTokens'>;
+  /** Tells the API processes the market outbox has a new event (the firehose's `token`). */
+  announceMarketEvents: () => Promise<void>;
 }
 
 type TokenConfig = Pick<Config, 'chainRpcUrls' | 'launchFactories'>;
@@ -120,7 +123,7 @@ function constraintOf(error: UniqueConstraintViolationException): string | undef
  * constraints, which also decides races between API instances.
  */
 export async function createToken(
-  deps: Pick<TokenDeps, 'em' | 'config'>,
+  deps: Pick<TokenDeps, 'em' | 'config' | 'announceMarketEvents'>,
   actor: Actor,
   input: CreateTokenInput,
 ): Promise<z.infer<typeof createdTokenSchema>> {
@@ -144,7 +147,16 @@ export async function createToken(
   };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await deps.em.insert(Token, { ...row, owner: actor.userId });
+      // The token and its firehose event commit together (docs/chain.md "Market data").
+      await deps.em.transactional(async (tx) => {
+        await tx.insert(Token, { ...row, owner: actor.userId });
+        const sql = sqlOf(tx);
+        await sql.run(lockMarketEvents, []);
+        await insertMarketEvents(sql, [
+          { tokenId: id, kind: 'token', payload: { reason: 'created', state: row.state } },
+        ]);
+      });
+      await deps.announceMarketEvents();
       const created = publicToken({ ...row, createdAt: row.createdAt.toISOString() });
       // Where the wallet sends pendingLaunchTx, so it needs no second call.
       return {
