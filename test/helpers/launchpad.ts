@@ -124,13 +124,22 @@ export function launchpad(app: App, chain: LocalChain, factory: Address, payment
         await chain.deadline(),
       ]);
     },
-    /** A virtuals token created through the API by `creator` (signed in), not yet launched. */
-    async createVirtuals(creator: PrivateKeyAccount, ticker: string, threshold: string) {
+    /**
+     * A virtuals token created through the API by `creator` (signed in), not yet launched.
+     * An `initialBuy` needs a creator holding payment tokens with the factory approved
+     * (`trader`).
+     */
+    async createVirtuals(
+      creator: PrivateKeyAccount,
+      ticker: string,
+      threshold: string,
+      initialBuy = '0',
+    ) {
       return createToken(creator, {
         template: 'virtuals',
         name: `Indexed ${ticker}`,
         ticker,
-        params: { graduationThreshold: threshold, initialBuy: '0' },
+        params: { graduationThreshold: threshold, initialBuy },
       });
     },
     launchAndWait,

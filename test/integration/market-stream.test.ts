@@ -306,3 +306,25 @@ describe('state changes', () => {
     });
   });
 });
+
+describe('the estimated time to graduation', () => {
+  it('is a duration of hours, not seconds or null, for a curve launched with a buy', async () => {
+    // The issue's case: launched with an initial buy of 100 of a 1,000 threshold, the launch
+    // and its buy in one block, so the curve's age at the index is 0 seconds.
+    const creator = await world.pad.trader(parseEther('1000'));
+    const token = await world.pad.createVirtuals(creator, 'SOON', '1000', '100');
+    await world.pad.launchAndWait(creator, token.slug, token.pendingLaunchTx);
+    const detail = await eventually(
+      async () => {
+        const body = await world.pad.get<{ estimatedTimeToGraduation: string | null }>(
+          `/tokens/${token.slug}`,
+        );
+        return body.estimatedTimeToGraduation === null ? undefined : body;
+      },
+      10_000,
+      'an estimate',
+    );
+    // 100 an hour at least (counted over one hour), 900 to go: nine hours.
+    expect(detail.estimatedTimeToGraduation).toBe('PT9H');
+  });
+});

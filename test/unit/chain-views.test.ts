@@ -73,6 +73,25 @@ describe('chain views', () => {
     expect(curve?.estimatedTimeToGraduation).toBe('P2DT6H');
   });
 
+  it('count the rate over at least an hour, and give an estimate whenever there is net buying', () => {
+    // Launched in the head's own second with 108 of 1,000 locked (the defect: null, or seconds).
+    const sameSecond = curveRow({ launchTime: HEAD, lockedPayment: parseEther('108').toString() });
+    // 108 an hour, 892 to go → 8.26 hours.
+    expect(curveState(sameSecond)?.estimatedTimeToGraduation).toBe('PT8H15M33S');
+    // Three seconds old: still counted over an hour, not three seconds.
+    const young = curveRow({
+      launchTime: new Date(Date.parse(HEAD) - 3_000).toISOString(),
+      lockedPayment: parseEther('108').toString(),
+    });
+    expect(curveState(young)?.estimatedTimeToGraduation).toBe('PT8H15M33S');
+    // Two hours old: the rate since the launch, 108 in 2 hours, 892 to go → 16.5 hours.
+    const older = curveRow({
+      launchTime: new Date(Date.parse(HEAD) - 7_200_000).toISOString(),
+      lockedPayment: parseEther('108').toString(),
+    });
+    expect(curveState(older)?.estimatedTimeToGraduation).toBe('PT16H31M6S');
+  });
+
   it('have no estimate without net buying, or once graduated', () => {
     const flat = curveRow({ lockedDayAgo: parseEther('100').toString() });
     expect(curveState(flat)?.estimatedTimeToGraduation).toBeNull();

@@ -279,18 +279,23 @@ function poolState(row: TokenDetailRow) {
 const DAY_SECONDS = 86_400;
 
 /**
+ * The shortest window the rate is counted over: a rate from seconds of data (a launch and its
+ * first buys in one block) would promise graduation in seconds.
+ */
+const MIN_RATE_WINDOW_SECONDS = 3_600;
+
+/**
  * At the recent rate of locked payment, how long until the threshold: the net gain over the
- * last 24 hours of chain time, or since the launch when the curve is younger. Null without net
- * buying in that window, or once graduated.
+ * last 24 hours of chain time, or since the launch when the curve is younger, divided by that
+ * window but by no less than an hour (docs/chain.md "Reads"). Null without net buying in the
+ * window, or once graduated; never null while there is net buying.
  */
 function timeToGraduation(row: TokenDetailRow, locked: bigint, threshold: bigint): string | null {
   if (row.graduated || locked >= threshold || !row.headTime || !row.launchTime) return null;
   const gained = locked - BigInt(row.lockedDayAgo ?? '0');
-  const window = Math.min(
-    DAY_SECONDS,
-    Math.floor((Date.parse(row.headTime) - Date.parse(row.launchTime)) / 1000),
-  );
-  if (gained <= 0n || window <= 0) return null;
+  if (gained <= 0n) return null;
+  const age = Math.floor((Date.parse(row.headTime) - Date.parse(row.launchTime)) / 1000);
+  const window = Math.max(MIN_RATE_WINDOW_SECONDS, Math.min(DAY_SECONDS, age));
   const seconds = Number(((threshold - locked) * BigInt(window)) / gained);
   return isoDuration(seconds);
 }
