@@ -31,6 +31,7 @@ import { projectRoutes } from './routes/projects/routes';
 import { projectStreamRoutes } from './routes/projects/stream-routes';
 import { searchRoutes } from './routes/search/routes';
 import { subscriptionRoutes } from './routes/subscriptions/routes';
+import { dexScreenerRoutes } from './routes/dexscreener/routes';
 import { tokenRoutes } from './routes/tokens/routes';
 import { tokenStreamRoutes } from './routes/tokens/stream-routes';
 import { webhookRoutes } from './routes/webhooks/routes';
@@ -86,6 +87,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(authRoutes, { deps });
   void app.register(keyRoutes, { deps });
   void app.register(tokenRoutes, { deps });
+  void app.register(dexScreenerRoutes, { deps });
   void app.register(marketplaceRoutes, { deps });
   void app.register(invokeRoutes, { deps });
   void app.register(flowRoutes, { deps });

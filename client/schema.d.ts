@@ -325,6 +325,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dexscreener/asset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DEX Screener Adapter: a launched token, or a quote token, by address
+         * @description A launched token: its name, ticker, supply (virtuals: the curve’s whole supply; dpnm: the tokens minted) and circulating supply (outside the curve and pool), in whole units. A quote token (a configured payment token): its name, symbol and supply read from the chain.
+         */
+        get: operations["getDexscreenerAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dexscreener/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DEX Screener Adapter: swaps in a block range, final blocks only
+         * @description fromBlock and toBlock inclusive, at most 100,000 blocks per request.
+         */
+        get: operations["getDexscreenerEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dexscreener/latest-block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DEX Screener Adapter: the newest final indexed block
+         * @description Every swap up to this block is in /dexscreener/events; nothing newer is shown (a reorg can take back only blocks above it). 503 before the first final block.
+         */
+        get: operations["getDexscreenerLatestBlock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dexscreener/pair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DEX Screener Adapter: a launched token’s bonding-curve pair
+         * @description The pair of a launched token (its address is the pair’s id) against its quote token, with the launch’s block, transaction and creator.
+         */
+        get: operations["getDexscreenerPair"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flow/topups": {
         parameters: {
             query?: never;
@@ -2151,6 +2231,105 @@ export interface components {
             totalSupply: string | null;
             /** @description The last indexed block these figures reflect; null before the first indexed range */
             blockNumber: number | null;
+        };
+        /**
+         * @example {
+         *       "asset": {
+         *         "id": "0xc3b80ed1F7AeA7324D65b49F04CE304885874f31",
+         *         "name": "Atlas",
+         *         "symbol": "ATLAS",
+         *         "totalSupply": "1000000000",
+         *         "circulatingSupply": "9990009.990009990009990009"
+         *       }
+         *     }
+         */
+        DexScreenerAsset: {
+            asset: {
+                id: string;
+                name: string;
+                symbol: string;
+                totalSupply: string;
+                circulatingSupply?: string;
+            };
+        };
+        /** @description Swaps up to the newest final block, in chain order */
+        DexScreenerEvents: {
+            events: {
+                block: {
+                    blockNumber: number;
+                    /** @description Unix seconds */
+                    blockTimestamp: number;
+                };
+                /** @constant */
+                eventType: "swap";
+                txnId: string;
+                /** @description The transaction’s rank among the block’s indexed transactions */
+                txnIndex: number;
+                /** @description The log index */
+                eventIndex: number;
+                maker: string;
+                pairId: string;
+                asset0In?: string;
+                asset1In?: string;
+                asset0Out?: string;
+                asset1Out?: string;
+                /** @description asset1 per asset0 after the swap (the spot price) */
+                priceNative: string;
+                /** @description virtuals: the curve’s tokens and locked payment after the swap */
+                reserves?: {
+                    asset0: string;
+                    asset1: string;
+                };
+            }[];
+        };
+        /**
+         * @description The newest final indexed block: /events holds every swap up to it
+         * @example {
+         *       "block": {
+         *         "blockNumber": 1284,
+         *         "blockTimestamp": 1795989600
+         *       }
+         *     }
+         */
+        DexScreenerLatestBlock: {
+            block: {
+                blockNumber: number;
+                /** @description Unix seconds */
+                blockTimestamp: number;
+            };
+        };
+        /**
+         * @example {
+         *       "pair": {
+         *         "id": "0xc3b80ed1F7AeA7324D65b49F04CE304885874f31",
+         *         "dexKey": "virtuals",
+         *         "asset0Id": "0xc3b80ed1F7AeA7324D65b49F04CE304885874f31",
+         *         "asset1Id": "0x16E454B91a9A4DA4043Ecad326c31e1b8a378e24",
+         *         "createdAtBlockNumber": 1283,
+         *         "createdAtBlockTimestamp": 1795989590,
+         *         "createdAtTxnId": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+         *         "creator": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *         "feeBps": 0
+         *       }
+         *     }
+         */
+        DexScreenerPair: {
+            pair: {
+                /** @description The launched token’s address: one curve (or pool) per token */
+                id: string;
+                /** @description `virtuals` or `dpnm`: the launch template */
+                dexKey: string;
+                /** @description The token */
+                asset0Id: string;
+                /** @description The quote token (the curve’s payment token, or USDT) */
+                asset1Id: string;
+                createdAtBlockNumber: number;
+                createdAtBlockTimestamp: number;
+                createdAtTxnId: string;
+                creator: string;
+                /** @description 0 for a virtuals curve; 1000 for dpnm (the tree fee) */
+                feeBps: number;
+            };
         };
         ErrorEnvelope: {
             error: {
@@ -5723,6 +5902,514 @@ export interface operations {
              *     Anonymous calls are allowed: this comes only with a credential that is not valid.
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDexscreenerAsset: {
+        parameters: {
+            query: {
+                /**
+                 * @description The chain (a configured one); the lowest configured chain id by default
+                 * @example 31337
+                 */
+                chainId?: number;
+                /**
+                 * @description The asset’s or pair’s address
+                 * @example 0x5B38Da6a701c568545dCfcB03FcB875f56beddC4
+                 */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DexScreenerAsset"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `chain_unsupported`: The chain is not configured on this deployment (GET /chains lists them)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             *
+             *     Anonymous calls are allowed: this comes only with a credential that is not valid.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `not_found`: No route has this path
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDexscreenerEvents: {
+        parameters: {
+            query: {
+                /**
+                 * @description The chain (a configured one); the lowest configured chain id by default
+                 * @example 31337
+                 */
+                chainId?: number;
+                /** @example 3 */
+                fromBlock: number;
+                /** @example 3 */
+                toBlock: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DexScreenerEvents"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `chain_unsupported`: The chain is not configured on this deployment (GET /chains lists them)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             *
+             *     Anonymous calls are allowed: this comes only with a credential that is not valid.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDexscreenerLatestBlock: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The chain (a configured one); the lowest configured chain id by default
+                 * @example 31337
+                 */
+                chainId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DexScreenerLatestBlock"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `chain_unsupported`: The chain is not configured on this deployment (GET /chains lists them)
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             *
+             *     Anonymous calls are allowed: this comes only with a credential that is not valid.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDexscreenerPair: {
+        parameters: {
+            query: {
+                /**
+                 * @description The chain (a configured one); the lowest configured chain id by default
+                 * @example 31337
+                 */
+                chainId?: number;
+                /**
+                 * @description The asset’s or pair’s address
+                 * @example 0x5B38Da6a701c568545dCfcB03FcB875f56beddC4
+                 */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DexScreenerPair"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `chain_unsupported`: The chain is not configured on this deployment (GET /chains lists them)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             *
+             *     Anonymous calls are allowed: this comes only with a credential that is not valid.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `not_found`: No route has this path
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

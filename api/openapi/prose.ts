@@ -32,6 +32,12 @@ export const TAGS: { name: string; description: string }[] = [
   },
   { name: 'chains', description: 'The chains this deployment accepts, with launch factories' },
   {
+    name: 'aggregators',
+    description:
+      'The DEX Screener Adapter: the launchpad’s bonding-curve pairs and their swaps, final ' +
+      'blocks only, for aggregators to list them',
+  },
+  {
     name: 'flow',
     description: 'FLOW, the platform unit: ledger, on-chain state, referral tree and top-ups',
   },

@@ -328,3 +328,98 @@ describe('the estimated time to graduation', () => {
     expect(detail.estimatedTimeToGraduation).toBe('PT9H');
   });
 });
+
+describe('the DEX Screener Adapter', () => {
+  const get = async (url: string) => world.app.inject({ method: 'GET', url });
+
+  it('shows the bonding-curve pair, its assets and its swaps up to the final block only', async () => {
+    // Finality depth 10 here: the newest ten blocks are not final.
+    const recent = await world.pad.buy(alice, instance, parseEther('4'));
+    await indexedAt(recent.blockNumber);
+    const head = await world.chain.reader.getBlockNumber();
+    const latest = await eventually(
+      async () => {
+        const response = await get('/dexscreener/latest-block');
+        return response.statusCode === 200
+          ? response.json<{ block: { blockNumber: number; blockTimestamp: number } }>()
+          : undefined;
+      },
+      10_000,
+      'a final block',
+    );
+    expect(latest.block.blockNumber).toBeLessThanOrEqual(Number(head) - 10);
+    const before = (await get(`/dexscreener/events?fromBlock=0&toBlock=${head}`)).json<{
+      events: { txnId: string; block: { blockNumber: number } }[];
+    }>();
+    expect(
+      before.events.every((event) => event.block.blockNumber <= latest.block.blockNumber),
+    ).toBe(true);
+    expect(before.events.map((event) => event.txnId)).not.toContain(recent.transactionHash);
+
+    // Ten blocks on, the swap is final and shown, in the adapter's shape.
+    await world.chain.anvil.mine({ blocks: 11 });
+    const swap = await eventually(
+      async () => {
+        const body = (await get(`/dexscreener/events?fromBlock=0&toBlock=${head + 20n}`)).json<{
+          events: Record<string, unknown>[];
+        }>();
+        return body.events.find((event) => event.txnId === recent.transactionHash);
+      },
+      15_000,
+      'the swap to become final',
+    );
+    const [trade] = await world.ctx.sql<{ amount_token: string; price_after: string }>(
+      'select amount_token::text, price_after::text from token_trades where tx_hash = $1',
+      [recent.transactionHash],
+    );
+    expect(swap).toMatchObject({
+      eventType: 'swap',
+      txnIndex: 0,
+      maker: alice.address,
+      pairId: instance,
+      asset1In: '4',
+      asset0Out: expect.any(String),
+      block: { blockNumber: Number(recent.blockNumber), blockTimestamp: expect.any(Number) },
+    });
+    expect(parseEther(swap.asset0Out as string)).toBe(BigInt(trade!.amount_token));
+    expect(parseEther(swap.priceNative as string)).toBe(BigInt(trade!.price_after));
+
+    const pairBody = (await get(`/dexscreener/pair?id=${instance}`)).json<{
+      pair: { asset0Id: string; asset1Id: string; dexKey: string; feeBps: number };
+    }>();
+    const payment = await world.chain.read<Address>(
+      world.factory,
+      'VirtualsFactory',
+      'paymentToken',
+    );
+    expect(pairBody.pair).toMatchObject({
+      asset0Id: instance,
+      asset1Id: payment,
+      dexKey: 'virtuals',
+      feeBps: 0,
+    });
+    const token = (await get(`/dexscreener/asset?id=${instance}`)).json<{
+      asset: Record<string, string>;
+    }>();
+    expect(token.asset).toMatchObject({ id: instance, symbol: 'LIVE', totalSupply: '1000000000' });
+    const quote = (await get(`/dexscreener/asset?id=${payment}`)).json<{
+      asset: Record<string, string>;
+    }>();
+    const supply = await world.chain.read<bigint>(payment, 'TestToken', 'totalSupply');
+    expect(parseEther(quote.asset.totalSupply!)).toBe(supply);
+  });
+
+  it('answers clear errors', async () => {
+    const backwards = await get('/dexscreener/events?fromBlock=10&toBlock=5');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toEqual({
+      error: { code: 'invalid_request', message: 'toBlock: must not be before fromBlock' },
+    });
+    const unknown = await get(`/dexscreener/pair?id=0x${'1'.repeat(40)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+    const chain = await get('/dexscreener/latest-block?chainId=5');
+    expect(chain.statusCode).toBe(400);
+    expect(chain.json().error.code).toBe('chain_unsupported');
+  });
+});

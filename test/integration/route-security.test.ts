@@ -65,6 +65,10 @@ const ROUTES: Routes = {
   'GET /tokens/{slug}/candles': { open: CATALOG },
   'GET /tokens/{slug}/stream': { open: CATALOG },
   'GET /tokens/stream': { open: CATALOG },
+  'GET /dexscreener/latest-block': { open: CATALOG },
+  'GET /dexscreener/asset': { open: CATALOG },
+  'GET /dexscreener/pair': { open: CATALOG },
+  'GET /dexscreener/events': { open: CATALOG },
   'GET /tokens/{slug}/onchain': { open: CATALOG },
   'GET /tokens/{slug}/trades': { open: CATALOG },
   'GET /marketplace/agents/{slug}': {

@@ -132,10 +132,11 @@ const pruneMarketEvents = statement<NoRow, []>(
   `delete from market_events where created_at < now() - interval '25 hours'`,
 );
 
-/** The time of the newest final indexed block (docs/chain.md "Market data"). */
-const setFinalTime = statement<NoRow, [chainId: number, finalTime: string]>(
-  'chain.set_final_time',
-  `update chain_cursors set final_time = greatest(final_time, $2::timestamptz)
+/** The newest final indexed block and its time (docs/chain.md "Market data"). */
+const setFinal = statement<NoRow, [chainId: number, finalBlock: number, finalTime: string]>(
+  'chain.set_final',
+  `update chain_cursors set final_block = greatest(final_block, $2::int8),
+          final_time = greatest(final_time, $3::timestamptz)
     where chain_id = $1`,
 );
 
@@ -274,7 +275,7 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
     );
     if (finalHeader) {
       const finalTime = new Date(Number(finalHeader.timestamp) * 1000).toISOString();
-      await sql.run(setFinalTime, [chainId, finalTime]);
+      await sql.run(setFinal, [chainId, finalBlock, finalTime]);
     }
     return wrote;
   });

@@ -14,9 +14,11 @@ export const ChainCursor = defineEntity({
     nextBlock: p.bigint('number'),
     headTime: p.datetime(3).nullable(),
     /**
-     * The time of the newest indexed block at or below the finality line: bars that end by it
-     * can no longer change (docs/chain.md "Market data"). Written at the end of every pass.
+     * The newest indexed block at or below the finality line, and its time: bars that end by
+     * then can no longer change, and aggregators are shown nothing newer (docs/chain.md
+     * "Market data"). Written at the end of every pass.
      */
+    finalBlock: p.bigint('number').nullable(),
     finalTime: p.datetime(3).nullable(),
     updatedAt: p.datetime(3),
   },

@@ -151,7 +151,9 @@ const curvePrice = (payment: string, reserve: string) =>
 
 export class Migration20261202000000_market_data extends Migration {
   override up(): void {
-    this.addSql(`alter table "chain_cursors" add column "final_time" timestamptz(3) null;`);
+    this.addSql(
+      `alter table "chain_cursors" add column "final_block" bigint null, add column "final_time" timestamptz(3) null;`,
+    );
     this.addSql(
       `alter table "token_trades" add column "price_before" numeric(78,0) null, add column "price_after" numeric(78,0) null, add column "supply_after" numeric(78,0) null;`,
     );
@@ -230,7 +232,7 @@ export class Migration20261202000000_market_data extends Migration {
   }
 
   override down(): void {
-    this.addSql('alter table "chain_cursors" drop column "final_time";');
+    this.addSql('alter table "chain_cursors" drop column "final_block", drop column "final_time";');
     this.addSql('drop table if exists "market_events";');
     this.addSql('drop table if exists "token_markets";');
     this.addSql('drop trigger if exists "token_candles_insert" on "token_trades";');
