@@ -1,4 +1,4 @@
-import { getAddress, parseAbi, type Address } from 'viem';
+import { getAddress, parseAbi } from 'viem';
 import type { ChainClients } from '../../../shared/chain/clients';
 import type { Config } from '../../../shared/config';
 import type { TokenTemplate } from '../../../shared/db/entities/token';
@@ -126,7 +126,7 @@ export async function asset(deps: DexDeps, chainId: number, id: string) {
   );
   const client = deps.chains.client(chainId);
   if (!quotes.includes(id.toLowerCase()) || !client) throw notFound('asset', id);
-  const address = getAddress(id) as Address;
+  const address = getAddress(id);
   const read = <T>(functionName: 'name' | 'symbol' | 'totalSupply') =>
     client.readContract({ address, abi: erc20Views, functionName }) as Promise<T>;
   try {
