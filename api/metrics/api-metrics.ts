@@ -20,6 +20,8 @@ export interface ScrapeSources {
   openStreams(): number;
   /** Token streams (market data SSE) open on this instance. */
   openMarketStreams(): number;
+  /** Age of the oldest market event this instance's streams have not been handed. */
+  marketOutboxLagSeconds(): Promise<number>;
   /** Seconds since the oldest outbox event still waiting for the dispatcher; 0 when none. */
   outboxLagSeconds(): Promise<number>;
   /** Per chain, seconds since the timestamp of the last block the indexer committed. */
@@ -109,6 +111,20 @@ export class ApiMetrics {
       registers,
       collect() {
         this.set(sources.openMarketStreams());
+      },
+    });
+    new Gauge({
+      name: 'svc_market_outbox_lag_seconds',
+      help: 'Age of the oldest market event this instance has not yet handed to its open token streams (0: caught up, or no stream open).',
+      registers,
+      async collect() {
+        const seconds = await readOrNull(
+          () => sources.marketOutboxLagSeconds(),
+          'market outbox lag',
+          logger,
+        );
+        if (seconds === null) this.remove();
+        else this.set(seconds);
       },
     });
     new Gauge({

@@ -56,6 +56,8 @@ async function metricsPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Pro
         app.hasDecorator('projectStreams') ? app.projectStreams.connectionCount : 0,
       openMarketStreams: () =>
         app.hasDecorator('marketStreams') ? app.marketStreams.connectionCount : 0,
+      marketOutboxLagSeconds: async () =>
+        app.hasDecorator('marketStreams') ? app.marketStreams.lagSeconds() : 0,
     },
   });
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Sql } from '../../shared/db/sql';
+import { statement, type Sql } from '../../shared/db/sql';
 import {
   AppError,
   DependencyUnavailableError,
@@ -28,6 +28,13 @@ import { HEARTBEAT_FRAME, retryFrame } from './frames';
  * announces new events after its commits, and a timer reads anyway every `pollMs`, so a lost
  * announcement costs a delay, never an event.
  */
+
+/** The age of the oldest event after `seq`, in seconds (null when there is none). */
+const unreadAge = statement<{ seconds: number | null }, [afterSeq: string]>(
+  'market.unread_age',
+  `select extract(epoch from now() - min(created_at))::float8 as seconds
+     from market_events where seq > $1::int8`,
+);
 
 /** Events per outbox read, live and replay alike. */
 const PAGE = 500;
@@ -199,6 +206,16 @@ export class MarketStreamHub {
 
   get connectionCount(): number {
     return this.connections.size;
+  }
+
+  /**
+   * How far this process's streams are behind the outbox: the age of the oldest event it has
+   * not handed to them, 0 when caught up or with no stream open (docs/metrics.md).
+   */
+  async lagSeconds(): Promise<number> {
+    if (this.lastRead === null || this.connections.size === 0) return 0;
+    const row = await this.deps.db.row(unreadAge, [this.lastRead.toString()]);
+    return Math.max(0, row?.seconds ?? 0);
   }
 
   connection(res: ServerResponse, options: MarketStreamOptions): MarketConnection {

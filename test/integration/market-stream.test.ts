@@ -162,6 +162,21 @@ describe('a buy and a sell', () => {
   });
 });
 
+describe('metrics', () => {
+  it('count the open token streams, and their lag behind the outbox', async () => {
+    const follower = follow(`/tokens/${slug}/stream`);
+    await seenWhen(follower, (seen) => seen.length > 0, 'the snapshot');
+    const response = await world.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    const value = (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(response.body)?.[1]);
+    expect(value('svc_market_streams_open')).toBeGreaterThanOrEqual(1);
+    // Caught up: nothing written since the streams last read.
+    expect(value('svc_market_outbox_lag_seconds')).toBe(0);
+    follower.source.close();
+  });
+});
+
 describe('reconnecting', () => {
   it('with Last-Event-ID replays exactly the events missed, and nothing before them', async () => {
     const first = follow(`/tokens/${slug}/stream?resolutions=1h`);

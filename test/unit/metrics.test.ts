@@ -61,6 +61,7 @@ describe('the API registry', () => {
   const sources = (overrides: Partial<ScrapeSources> = {}): ScrapeSources => ({
     openStreams: () => 2,
     openMarketStreams: () => 3,
+    marketOutboxLagSeconds: async () => 4.5,
     outboxLagSeconds: async () => 12.5,
     indexedBlockAges: async () => [
       { chainId: 56, ageSeconds: 3 },
@@ -76,6 +77,7 @@ describe('the API registry', () => {
     );
     expect(metrics.value('svc_sse_open_streams')).toBe(2);
     expect(metrics.value('svc_market_streams_open')).toBe(3);
+    expect(metrics.value('svc_market_outbox_lag_seconds')).toBe(4.5);
     expect(metrics.value('svc_webhook_outbox_lag_seconds')).toBe(12.5);
     expect(metrics.value('svc_chain_indexed_block_age_seconds', { chain_id: '97' })).toBe(40);
     expect(metrics.value('svc_chain_indexed_block_age_seconds', { chain_id: '56' })).toBe(3);
