@@ -233,9 +233,7 @@ export function createDatafeed(options: DatafeedOptions) {
       };
       const data = <T>(event: { data?: unknown }): T | null =>
         typeof event.data === 'string' ? (JSON.parse(event.data) as T) : null;
-      source.addEventListener('bar', (event) => {
-        const bar = data<StreamBar>(event);
-        if (!bar || seconds || bar.resolution !== name) return;
+      const emitBar = (bar: StreamBar) =>
         emit({
           time: bar.t * 1000,
           open: Number(bar.o),
@@ -244,6 +242,14 @@ export function createDatafeed(options: DatafeedOptions) {
           close: Number(bar.c),
           volume: Number(bar.vQuote),
         });
+      // The stream starts with the current bar: it may be newer than the history loaded.
+      source.addEventListener('snapshot', (event) => {
+        const bar = data<{ bars: Record<string, StreamBar> }>(event)?.bars[name];
+        if (bar && !seconds) emitBar(bar);
+      });
+      source.addEventListener('bar', (event) => {
+        const bar = data<StreamBar>(event);
+        if (bar && !seconds && bar.resolution === name) emitBar(bar);
       });
       source.addEventListener('tick', (event) => {
         const tick = data<StreamTick>(event);
