@@ -232,7 +232,8 @@ export class SseConnection {
   }
 }
 
-function drained(res: ServerResponse): Promise<void> {
+/** Resolves once `res` can take more output, or is closed. */
+export function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);

@@ -17,7 +17,7 @@ import {
   tokenStreamText,
   type MarketEventRow,
 } from './market-frames';
-import { MAX_BUFFERED_BYTES } from './connection';
+import { MAX_BUFFERED_BYTES, drained } from './connection';
 import { HEARTBEAT_FRAME, retryFrame } from './frames';
 
 /**
@@ -316,16 +316,4 @@ export class MarketStreamHub {
     })();
     return this.reading;
   }
-}
-
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
