@@ -377,7 +377,10 @@ async function main(): Promise<void> {
               `               usdt_bep20: send the exact amount of the checkoutUrl (chain ${config.payments.usdtBep20.chainId}) to ${config.payments.usdtBep20.treasury}`,
             ]
           : []),
-        `  Demo data    npm run seed: demo users with API keys, agents answered here (${base}${DEMO_AGENT_PATH}/{${demoAgents}}), a finished build`,
+        `  Demo data    npm run seed: demo users with API keys, agents answered here (${base}${DEMO_AGENT_PATH}/{${demoAgents}}), a finished build,`,
+        `               demo tokens launched and traded on the local chain over 6 h of block time`,
+        `  Market       ${base}/tokens?sort=market_cap   ${base}/tokens/demo-virtuals/candles?resolution=15m&countback=40`,
+        `               curl -N ${base}/tokens/stream   (docs/guides/charts.md)`,
         `  FLOW         curl -X POST -H 'x-api-key: <key>' ${base}/dev/faucet   (1000 test FLOW; -d '{"amountFlow":5000}' for more)`,
         '',
       ].join('\n'),

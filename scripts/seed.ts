@@ -4,7 +4,10 @@ import { loadConfig } from '../shared/config';
 import { initOrm, migrate } from '../shared/db/orm';
 import { parseFlow } from '../shared/domain/flow';
 import { apiKeyPrefix, hashApiKey } from '../shared/domain/api-key';
+import { createPublicClient, http, type Address, type Hex } from 'viem';
+import { launchCalldata } from '../shared/chain/launchpad';
 import { DEMO_AGENTS, demoAgentSecret, demoAgentUrl } from './demo-agent';
+import { seedMarket, type MarketToken, type SeededMarket } from './seed-market';
 import { DevError, devPgliteUrl, exitWith, loadDotEnv, portAnswers } from './dev-env';
 
 /**
@@ -27,10 +30,19 @@ import { DevError, devPgliteUrl, exitWith, loadDotEnv, portAnswers } from './dev
  */
 
 export const DEMO_USERS = [
-  { address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', label: 'alice (anvil account 1)' },
-  { address: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', label: 'bob (anvil account 2)' },
+  {
+    address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    label: 'alice (anvil account 1)',
+    account: 1,
+  },
+  {
+    address: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
+    label: 'bob (anvil account 2)',
+    account: 2,
+  },
 ] as const;
 
+/** `owner` indexes DEMO_USERS; `style` is how the market seed trades it (scripts/seed-market.ts). */
 const DEMO_TOKENS = [
   {
     slug: 'demo-dpnm',
@@ -38,6 +50,7 @@ const DEMO_TOKENS = [
     name: 'Demo Tree',
     ticker: 'DTREE',
     template: 'dpnm',
+    style: 'pool',
     params: {
       initialPrice: '0.01',
       dailyLimitFloor: '50',
@@ -51,7 +64,17 @@ const DEMO_TOKENS = [
     name: 'Demo Curve',
     ticker: 'DCURV',
     template: 'virtuals',
+    style: 'steady',
     params: { graduationThreshold: '42000', initialBuy: '0' },
+  },
+  {
+    slug: 'demo-rocket',
+    owner: 0,
+    name: 'Demo Rocket',
+    ticker: 'DRKT',
+    template: 'virtuals',
+    style: 'rally',
+    params: { graduationThreshold: '5000', initialBuy: '0' },
   },
 ] as const;
 
@@ -63,6 +86,17 @@ export interface SeedOptions {
   apiKeyPepper: string;
   /** Where the demo agents answer: the dev server's own address (http://127.0.0.1:<PORT>). */
   agentBaseUrl: string;
+  /**
+   * The local chain 31337 with the reference factories: the demo tokens are launched and
+   * traded there (scripts/seed-market.ts). Without it they are metadata only.
+   */
+  chain?: {
+    rpcUrl: string;
+    factories: { virtuals: Address; dpnm: Address };
+    /** Hours of trading, ending now (default 6). */
+    hours?: number;
+    log?: (line: string) => void;
+  };
 }
 
 export interface SeededDemo {
@@ -72,6 +106,8 @@ export interface SeededDemo {
   project: string;
   /** Rows this run inserted, per table (all 0 on a second run). */
   inserted: Record<string, number>;
+  /** What the market seed did on the chain; null without a chain. */
+  market: SeededMarket | null;
 }
 
 /** The demo user's API key: the same on every run for the same pepper, never stored raw. */
@@ -115,6 +151,8 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
   const count = (table: string, rows: number | null) => {
     inserted[table] = (inserted[table] ?? 0) + (rows ?? 0);
   };
+  let seeded: SeededDemo;
+  let launchable: { slug: string; id: string; launchTx: Hex }[];
   try {
     await pg.query('begin');
     const users: SeededDemo['users'] = [];
@@ -144,20 +182,25 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
 
     const tokenIds: string[] = [];
     for (const token of DEMO_TOKENS) {
+      const id = randomUUID();
       const created = await pg.query(
         `insert into tokens (id, owner_id, slug, name, ticker, template, chain_id, brief, params,
-                             state, created_at)
-         values ($1, $2, $3, $4, $5, $6, 31337, $7, $8::jsonb, 'live', now())
+                             state, pending_launch_tx, created_at)
+         values ($1, $2, $3, $4, $5, $6, 31337, $7, $8::jsonb, $9, $10, now())
          on conflict do nothing`,
         [
-          randomUUID(),
+          id,
           users[token.owner]!.id,
           token.slug,
           token.name,
           token.ticker,
           token.template,
-          `A demo ${token.template} token (npm run seed): metadata only, not launched on chain.`,
+          briefOf(token.template, options.chain !== undefined),
           JSON.stringify(token.params),
+          options.chain ? 'pending' : 'live',
+          options.chain
+            ? launchCalldata(token.template, id, token.name, token.ticker, token.params)
+            : null,
         ],
       );
       count('tokens', created.rowCount);
@@ -167,6 +210,20 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
       if (!rows[0])
         throw new DevError(`a token with ticker ${token.ticker} exists already on chain 31337`);
       tokenIds.push(rows[0].id);
+      if (options.chain) {
+        // A demo token of a run without the chain (metadata only) becomes launchable: pending,
+        // with its calldata, created now (the indexer fails pending tokens left too long).
+        await pg.query(
+          `update tokens set state = 'pending', pending_launch_tx = $2, brief = $3,
+                             created_at = now()
+            where id = $1 and instance is null and state <> 'pending'`,
+          [
+            rows[0].id,
+            launchCalldata(token.template, rows[0].id, token.name, token.ticker, token.params),
+            briefOf(token.template, true),
+          ],
+        );
+      }
     }
 
     for (const [index, agent] of DEMO_AGENTS.entries()) {
@@ -246,19 +303,57 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
       count('project_events', events.length);
     }
     await pg.query('commit');
-    return {
+    // The demo tokens the indexer has not linked yet: the market seed launches those whose
+    // launch is not on the chain either.
+    const { rows: unlinked } = await pg.query<{ slug: string; id: string; launchTx: Hex }>(
+      `select slug, id, pending_launch_tx as "launchTx" from tokens
+        where slug = any($1) and instance is null and state = 'pending'`,
+      [DEMO_TOKENS.map((token) => token.slug)],
+    );
+    seeded = {
       users,
       agents: DEMO_AGENTS.map((agent) => agent.slug),
       tokens: DEMO_TOKENS.map((token) => token.slug),
       project: DEMO_PROJECT_SLUG,
       inserted,
+      market: null,
     };
+    launchable = unlinked;
   } catch (error) {
     await pg.query('rollback').catch(() => undefined);
     throw error;
   } finally {
     await pg.end();
   }
+  if (!options.chain) return seeded;
+  const { chain } = options;
+  const tokens = DEMO_TOKENS.flatMap((token): MarketToken[] => {
+    const row = launchable.find((candidate) => candidate.slug === token.slug);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        slug: token.slug,
+        template: token.template,
+        owner: DEMO_USERS[token.owner].account,
+        launchTx: row.launchTx,
+        factory: chain.factories[token.template],
+        style: token.style,
+        graduationThreshold:
+          token.template === 'virtuals' ? token.params.graduationThreshold : undefined,
+      },
+    ];
+  });
+  return {
+    ...seeded,
+    market: await seedMarket({ rpcUrl: chain.rpcUrl, tokens, hours: chain.hours, log: chain.log }),
+  };
+}
+
+function briefOf(template: string, launched: boolean): string {
+  return launched
+    ? `A demo ${template} token (npm run seed), launched and traded on the local chain.`
+    : `A demo ${template} token (npm run seed): metadata only, not launched on chain.`;
 }
 
 async function main(): Promise<void> {
@@ -284,10 +379,14 @@ async function main(): Promise<void> {
     await orm.close();
   }
   const base = `http://localhost:${config.port}`;
+  const chain = await localChain(config);
+  if (typeof chain === 'string') console.log(`seed: the demo tokens stay metadata only: ${chain}`);
+  else console.log(`seed: launching and trading the demo tokens on ${chain.rpcUrl} …`);
   const seeded = await seedDemo({
     databaseUrl,
     apiKeyPepper: config.apiKeyPepper,
     agentBaseUrl: `http://127.0.0.1:${config.port}`,
+    chain: typeof chain === 'string' ? undefined : { ...chain, log: (line) => console.log(line) },
   });
   const added = Object.entries(seeded.inserted).filter(([, n]) => n > 0);
   console.log(
@@ -303,6 +402,7 @@ async function main(): Promise<void> {
     [
       `  agents ${seeded.agents.join(', ')} (answered by npm run dev at ${base}/dev/demo-agent/…)`,
       `  tokens ${seeded.tokens.join(', ')}; project ${seeded.project} with a finished build`,
+      ...(seeded.market ? marketLines(seeded.market, base) : []),
       '',
       'Try it (npm run dev must be running):',
       `  curl -X POST -H 'x-api-key: ${key}' ${base}/dev/faucet`,
@@ -311,6 +411,47 @@ async function main(): Promise<void> {
       `  curl ${base}/projects/${seeded.project}`,
     ].join('\n'),
   );
+}
+
+/**
+ * The chain the market seed trades on: chain 31337 of the configuration, an anvil (its clock
+ * is moved) with the reference factories deployed; else why not, as a sentence.
+ */
+async function localChain(
+  config: ReturnType<typeof loadConfig>,
+): Promise<NonNullable<SeedOptions['chain']> | string> {
+  const rpcUrl = config.chainRpcUrls[31337];
+  const factories = config.launchFactories[31337];
+  if (!rpcUrl || !factories?.virtuals || !factories.dpnm) {
+    return 'chain 31337 or its launch factories are not configured';
+  }
+  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) });
+  const version = await client
+    .request({ method: 'web3_clientVersion' })
+    .catch(() => null as string | null);
+  if (version === null) return `nothing answers at ${rpcUrl} (start npm run dev first)`;
+  if (!version.toLowerCase().startsWith('anvil')) {
+    return `${rpcUrl} is ${version}, not anvil: the seed moves the chain's clock only on anvil`;
+  }
+  for (const address of [factories.virtuals, factories.dpnm]) {
+    if (!(await client.getCode({ address }))) {
+      return `no launch factory at ${address} on ${rpcUrl} (npm run chain:deploy puts them there)`;
+    }
+  }
+  return { rpcUrl, factories: { virtuals: factories.virtuals, dpnm: factories.dpnm } };
+}
+
+/** Where to look at the seeded market. */
+function marketLines(market: SeededMarket, base: string): string[] {
+  if (market.launched.length === 0)
+    return ['  market: the demo tokens were launched and traded before'];
+  const hours = ((market.to - market.from) / 3600).toFixed(1);
+  return [
+    `  market: launched ${market.launched.join(', ')} and made ${market.trades} trades over ${hours} h of block time`,
+    `    board    ${base}/tokens?sort=market_cap   (also volume_24h, trending, graduating)`,
+    `    candles  ${base}/tokens/demo-virtuals/candles?resolution=15m&countback=40`,
+    `    stream   curl -N ${base}/tokens/stream   (trade at docs/launch-walkthrough.md to see ticks)`,
+  ];
 }
 
 if (require.main === module) {

@@ -65,7 +65,7 @@ describe('npm run seed', () => {
     expect(seeded.inserted).toEqual({
       users: 2,
       api_keys: 2,
-      tokens: 2,
+      tokens: 3,
       agents: 2,
       agent_tool_prices: 3,
       projects: 1,
