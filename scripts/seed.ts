@@ -359,6 +359,8 @@ function briefOf(template: string, launched: boolean): string {
 async function main(): Promise<void> {
   loadDotEnv();
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...process.env };
+  // The local chain where `npm run dev` starts it when CHAIN_RPC_URLS is unset.
+  env.CHAIN_RPC_URLS ??= `31337=http://127.0.0.1:${env.DEV_ANVIL_PORT ?? 8545}`;
   const config = loadConfig(env);
   if (config.env === 'production') throw new DevError('npm run seed is for development only');
   let databaseUrl = config.databaseUrl;
@@ -380,8 +382,11 @@ async function main(): Promise<void> {
   }
   const base = `http://localhost:${config.port}`;
   const chain = await localChain(config);
-  if (typeof chain === 'string') console.log(`seed: the demo tokens stay metadata only: ${chain}`);
-  else console.log(`seed: launching and trading the demo tokens on ${chain.rpcUrl} …`);
+  console.log(
+    typeof chain === 'string'
+      ? `seed: no local chain (${chain}): demo tokens not launched yet stay metadata only`
+      : `seed: the demo tokens' market is on the local chain ${chain.rpcUrl}`,
+  );
   const seeded = await seedDemo({
     databaseUrl,
     apiKeyPepper: config.apiKeyPepper,
