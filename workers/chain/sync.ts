@@ -7,7 +7,7 @@ import { sqlOf, statement } from '../../shared/db/sql';
 import type { Logger } from '../../shared/logger';
 import { recordIndexerLag, recordReorgRollback } from '../../shared/metrics/worker-metrics';
 import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
-import { decodeBatch, decodeTreasuryTransfers, type Role } from './decode';
+import { decodeBatch, decodeTreasuryTransfers, type Batch, type Role } from './decode';
 import {
   afterRollback,
   beforeRollback,
@@ -253,7 +253,7 @@ export async function syncPass(deps: SyncDeps, input: SyncPassInput): Promise<Ch
     const more =
       read.to < head && ranges + 1 < input.maxRanges && Date.now() - started <= input.budgetMs;
     next = more ? readFrom(read.to + 1, range) : null;
-    await writeRange(deps, em, chainId, read, roles, watch, safe);
+    await writeRange(deps, em, chainId, read, safe);
     logs += read.logs.length;
     nextBlock = read.to + 1;
     recordIndexerLag(chainId, head - read.to);
@@ -345,7 +345,12 @@ interface RangeRead {
   treasuryLogs: Log[];
   /** The range's last block (its hash and time). */
   end: { hash: string; timestamp: bigint };
-  times: Map<number, string>;
+  /**
+   * The logs decoded into rows, here rather than in the write: the next range is decoded
+   * while the previous one's transaction waits on PostgreSQL (its CPU time was a fifth of
+   * the indexer's critical path; bench/README.md "chain-indexer").
+   */
+  batch: Batch;
 }
 
 /**
@@ -407,19 +412,6 @@ async function readRange(
     (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
   );
   const times = await blockTimes(client, [...logs, ...treasuryLogs]);
-  return { from, to, logs, treasuryLogs, end, times };
-}
-
-/** Writes a read range in one transaction with the cursor past it. */
-async function writeRange(
-  deps: SyncDeps,
-  em: ReturnType<MikroORM['em']['fork']>,
-  chainId: number,
-  { from, to, logs, treasuryLogs, end, times }: RangeRead,
-  roles: Map<string, Role>,
-  watch: TreasuryWatch | null,
-  safe: number,
-): Promise<void> {
   const timeOf = (block: number) =>
     times.get(block) ?? new Date(Number(end.timestamp) * 1000).toISOString();
   const batch = {
@@ -428,6 +420,17 @@ async function writeRange(
       ? decodeTreasuryTransfers(treasuryLogs, watch.token, watch.treasury, timeOf)
       : [],
   };
+  return { from, to, logs, treasuryLogs, end, batch };
+}
+
+/** Writes a read range in one transaction with the cursor past it. */
+async function writeRange(
+  deps: SyncDeps,
+  em: ReturnType<MikroORM['em']['fork']>,
+  chainId: number,
+  { from, to, logs, treasuryLogs, end, batch }: RangeRead,
+  safe: number,
+): Promise<void> {
   // Hashes to re-check on later passes: every block above the finality line that rows or the
   // cursor rest on.
   const recent = new Map<number, string>();

@@ -15,6 +15,7 @@ import { Migration20261130000000_payments } from './Migration20261130000000_paym
 import { Migration20261130010000_usdt_payments } from './Migration20261130010000_usdt_payments';
 import { Migration20261201000000_matrix } from './Migration20261201000000_matrix';
 import { Migration20261202000000_market_data } from './Migration20261202000000_market_data';
+import { Migration20261203000000_market_events_lz4 } from './Migration20261203000000_market_events_lz4';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -57,5 +58,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261202000000_market_data',
     class: Migration20261202000000_market_data,
+  },
+  {
+    name: 'Migration20261203000000_market_events_lz4',
+    class: Migration20261203000000_market_events_lz4,
   },
 ];
