@@ -29,8 +29,10 @@ type InsertParams = [chainId: number, rows: string];
 
 /**
  * Inserts a range's rows of one table in one statement: the rows go as one JSON parameter
- * (megabytes for a busy range), read back by `jsonb_to_recordset` under their own (camelCase)
- * field names, so they are serialised once and never renamed.
+ * (megabytes for a busy range), read back by `json_to_recordset` under their own (camelCase)
+ * field names, so they are serialised once and never renamed. `json`, not `jsonb`: the text
+ * is read once as it is, without building the binary form first (a fifth faster for a busy
+ * range's trades).
  */
 function insertRowsStatement(table: string, columns: readonly Column[]) {
   const all = [...columns, ...POSITION];
@@ -38,7 +40,7 @@ function insertRowsStatement(table: string, columns: readonly Column[]) {
     `chain.insert_${table}`,
     `insert into ${table} (chain_id, ${all.map(([column]) => column).join(', ')})
      select $1::int, ${all.map(([, field]) => `"${field}"`).join(', ')}
-       from jsonb_to_recordset($2::jsonb)
+       from json_to_recordset($2::json)
          as r(${all.map(([, field, type]) => `"${field}" ${type}`).join(', ')})
       order by "blockNumber", "logIndex"
      on conflict do nothing`,
