@@ -49,12 +49,15 @@ export const outboxBounds = statement<{ first: string | null; last: string | nul
           (select max(seq) from market_events)::text as last`,
 );
 
-/** A tick tuple as the outbox keeps it (see workers/chain/market.ts). */
+/**
+ * A tick tuple as the outbox keeps it (see workers/chain/market.ts); its time is epoch
+ * milliseconds, or an ISO string in events written before 2026-12-03 (kept 25 hours).
+ */
 type TickTuple = [
   number,
   number,
   string,
-  string,
+  number | string,
   'buy' | 'sell',
   string,
   string,
@@ -73,7 +76,7 @@ function tick(tuple: TickTuple) {
     blockNumber,
     txHash,
     logIndex,
-    time,
+    time: typeof time === 'number' ? new Date(time).toISOString() : time,
     side,
     trader: getAddress(trader),
     baseAmount: units(tuple[6]),

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TokenState } from '../../shared/db/entities/token';
-import { isoUtc, sqlOf, type Sql, statement } from '../../shared/db/sql';
+import { epochMs, isoUtc, sqlOf, type Sql, statement } from '../../shared/db/sql';
 import { enqueueOutboxEvent } from '../../shared/outbox/outbox';
 import { CANDLE_ORIGIN_SQL } from '../../shared/market/candles';
 import {
@@ -174,7 +174,8 @@ const BAR_TUPLE = `json_build_array(c.resolution, extract(epoch from c.bucket)::
  * One `trades` event per token traded in blocks `$2`..`$3`: its trades as tick tuples
  * [blockNumber, logIndex, txHash, time, side, trader, baseAmount, quoteAmount, priceBefore,
  * price, marketCap, progress] in chain order, and the latest bar of each stored resolution,
- * built where the rows are (base units, lowercase addresses; the API maps them to the wire).
+ * built where the rows are (base units, lowercase addresses, time in epoch milliseconds: the
+ * API maps them to the wire, once per event, where formatting costs the indexer nothing).
  */
 const insertTradeEvents = statement<
   NoRow,
@@ -186,7 +187,7 @@ const insertTradeEvents = statement<
             'slug', t.slug, 'blockNumber', $3::int8,
             'ticks', (
               select json_agg(json_build_array(r.block_number, r.log_index, r.tx_hash,
-                       ${isoUtc('r.block_time')}, r.kind, r.trader, r.amount_token::text,
+                       ${epochMs('r.block_time')}, r.kind, r.trader, r.amount_token::text,
                        r.amount_payment::text, r.price_before::text, r.price_after::text,
                        div(r.price_after * r.supply_after, 1000000000000000000)::text,
                        case when curve.threshold > 0
