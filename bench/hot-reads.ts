@@ -69,7 +69,8 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const machineLoad = () =>
   `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
-async function build(env: BenchEnv): Promise<void> {
+/** `npm run build` (dist/ is what the API processes run), unless BENCH_SKIP_BUILD=1. */
+export async function build(env: Pick<BenchEnv, 'BENCH_SKIP_BUILD'>): Promise<void> {
   const main = resolve(ROOT, 'dist/api/main.js');
   if (env.BENCH_SKIP_BUILD === '1') {
     if (!existsSync(main)) throw new Error('BENCH_SKIP_BUILD=1 but dist/api/main.js is missing');
@@ -116,18 +117,28 @@ async function createDataSet(
   return { name, databaseUrl, seeded, taskQueue: `bench-hot-reads-${runId}-${name}` };
 }
 
-/** The sweep and dispatcher workflows each API process starts on its own task queue. */
-async function terminateWorkflows(address: string, taskQueues: string[]): Promise<void> {
+/** The singletons this bench's API processes start, per task queue. */
+const apiWorkflows = (queue: string) => [
+  workflowIds.idempotencySweep(queue),
+  workflowIds.webhookDispatch(queue),
+  workflowIds.marketplaceStatsRefresh(queue),
+  workflowIds.holderRewardsSchedule(queue),
+  workflowIds.chainSync(31337, queue),
+];
+
+/**
+ * The sweep and dispatcher workflows each API process starts on its own task queue (`ids`:
+ * which ones, per queue).
+ */
+export async function terminateWorkflows(
+  address: string,
+  taskQueues: string[],
+  ids: (queue: string) => string[] = apiWorkflows,
+): Promise<void> {
   const client = createTemporalClient({ address, namespace: 'default' });
   try {
     for (const queue of taskQueues) {
-      for (const id of [
-        workflowIds.idempotencySweep(queue),
-        workflowIds.webhookDispatch(queue),
-        workflowIds.marketplaceStatsRefresh(queue),
-        workflowIds.holderRewardsSchedule(queue),
-        workflowIds.chainSync(31337, queue),
-      ]) {
+      for (const id of ids(queue)) {
         await client.connection
           .withDeadline(Date.now() + 5_000, () =>
             client.workflow.getHandle(id).terminate('bench finished'),

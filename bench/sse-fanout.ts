@@ -103,7 +103,7 @@ interface Target {
   nextStream(): Promise<Stream>;
 }
 
-interface Stream {
+export interface Stream {
   path: string;
   /** Sends the next event stamped with its send time; resolves with the ms spent before publishing. */
   send(): Promise<number>;
@@ -195,7 +195,7 @@ async function measurePhase(
 }
 
 /** Returns, per event, the ms spent before publishing (ours: the append). */
-async function sendEvents(
+export async function sendEvents(
   stream: Stream,
   deliveries: Deliveries,
   size: number,
