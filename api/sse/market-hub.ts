@@ -81,30 +81,34 @@ export class MarketConnection {
     return this.state === 'closed';
   }
 
-  /** The event as this stream writes it, from the per-event cache of `texts`. */
-  private textOf(row: MarketEventRow, texts: Map<string, string>): string {
-    let text = texts.get(this.key);
-    if (text === undefined) {
-      text =
+  /**
+   * The event as this stream writes it, encoded once per event and kind of stream (the
+   * per-event cache `frames`), so thousands of streams share one Buffer.
+   */
+  private frameOf(row: MarketEventRow, frames: Map<string, Buffer>): Buffer {
+    let frame = frames.get(this.key);
+    if (frame === undefined) {
+      frame = Buffer.from(
         this.options.tokenId === null
           ? firehoseText(row)
-          : tokenStreamText(row, this.options.resolutions);
-      texts.set(this.key, text);
+          : tokenStreamText(row, this.options.resolutions),
+      );
+      frames.set(this.key, frame);
     }
-    return text;
+    return frame;
   }
 
-  /** A live event from the hub, in sequence order. */
-  deliver(row: MarketEventRow, texts: Map<string, string>): void {
+  /** A live event from the hub, in sequence order; `seq` is `row.seq`, parsed once. */
+  deliver(row: MarketEventRow, seq: bigint, frames: Map<string, Buffer>): void {
     if (this.closed) return;
     if (this.options.tokenId !== null && row.tokenId !== this.options.tokenId) return;
     if (this.state === 'catching-up') {
       this.buffered.push(row);
       return;
     }
-    if (BigInt(row.seq) <= this.lastSent) return;
-    this.lastSent = BigInt(row.seq);
-    this.write(this.textOf(row, texts));
+    if (seq <= this.lastSent) return;
+    this.lastSent = seq;
+    this.write(this.frameOf(row, frames));
   }
 
   /** Writes the headers, the retry hint and `first` (a snapshot, a reset); events after `from`. */
@@ -136,12 +140,12 @@ export class MarketConnection {
                 PAGE,
               ]);
         if (this.closed) return;
-        let text = '';
+        const chunks: Buffer[] = [];
         for (const row of page) {
-          text += this.textOf(row, new Map());
+          chunks.push(this.frameOf(row, new Map()));
           this.lastSent = BigInt(row.seq);
         }
-        if (text) this.write(text);
+        this.write(Buffer.concat(chunks));
         if (this.res.writableNeedDrain) await drained(this.res);
         if (page.length < PAGE) break;
       }
@@ -153,7 +157,7 @@ export class MarketConnection {
     const buffered = this.buffered;
     this.buffered = [];
     this.state = 'live';
-    for (const row of buffered) this.deliver(row, new Map());
+    for (const row of buffered) this.deliver(row, BigInt(row.seq), new Map());
   }
 
   heartbeat(): void {
@@ -301,9 +305,10 @@ export class MarketStreamHub {
           for (;;) {
             const rows = await this.deps.db.rows(eventsAfter, [this.lastRead!.toString(), PAGE]);
             for (const row of rows) {
-              const texts = new Map<string, string>();
-              for (const connection of this.connections) connection.deliver(row, texts);
-              this.lastRead = BigInt(row.seq);
+              const seq = BigInt(row.seq);
+              const frames = new Map<string, Buffer>();
+              for (const connection of this.connections) connection.deliver(row, seq, frames);
+              this.lastRead = seq;
             }
             if (rows.length < PAGE) break;
           }
