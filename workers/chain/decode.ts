@@ -167,6 +167,21 @@ const FACTORY_SHAPES = shapesOf([...factoryEvents, ...curveEvents]);
 const ERC20_SHAPES = shapesOf(erc20Events);
 const PROTOCOL_SHAPES = shapesOf(protocolEvents);
 
+/** The factories' events that make new contracts to watch: launches and new curves. */
+const LAUNCH_SELECTORS = new Set(
+  [...FACTORY_SHAPES]
+    .filter(([, shape]) => ['Launched', 'DpnmLaunched', 'CurveCreated'].includes(shape.name))
+    .map(([selector]) => selector),
+);
+
+/**
+ * Whether a factory log launches a contract the indexer must watch, so the range's reader
+ * decodes those alone (a busy factory's logs are mostly trades, decoded once, later).
+ */
+export function isLaunchLog(log: Log): boolean {
+  return log.topics[0] !== undefined && LAUNCH_SELECTORS.has(log.topics[0]);
+}
+
 /** A one-word value (an indexed topic, or a static data word); our events have no signed ints. */
 function topicValue(type: string, topic: Hex): unknown {
   if (type === 'address') return `0x${topic.slice(26)}`;

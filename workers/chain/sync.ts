@@ -7,7 +7,7 @@ import { sqlOf, statement } from '../../shared/db/sql';
 import type { Logger } from '../../shared/logger';
 import { recordIndexerLag, recordReorgRollback } from '../../shared/metrics/worker-metrics';
 import type { ChainSyncPassResult } from '../../shared/temporal/workflows';
-import { decodeBatch, decodeTreasuryTransfers, type Batch, type Role } from './decode';
+import { decodeBatch, decodeTreasuryTransfers, isLaunchLog, type Batch, type Role } from './decode';
 import {
   afterRollback,
   beforeRollback,
@@ -375,7 +375,7 @@ async function readRange(
     ? await client.getLogs({ address: factories as `0x${string}`[], ...span })
     : [];
   const launched = decodeBatch(
-    factoryLogs,
+    factoryLogs.filter(isLaunchLog),
     (address) => roles.get(address),
     () => '',
   );
