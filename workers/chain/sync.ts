@@ -513,6 +513,8 @@ async function blockTimes(
   const missing = new Set<number>();
   for (const log of logs) {
     const block = Number(log.blockNumber);
+    // Once per block: a busy block has hundreds of logs.
+    if (times.has(block)) continue;
     const stamp = (log as { blockTimestamp?: bigint | null }).blockTimestamp;
     if (typeof stamp === 'bigint') times.set(block, new Date(Number(stamp) * 1000).toISOString());
     else missing.add(block);
