@@ -63,7 +63,7 @@ const benchEnv = z.object({
   BENCH_MARKET_BARS: z.coerce.number().int().min(1).max(500).default(500),
   BENCH_MARKET_SUBSCRIBERS: z.coerce.number().int().positive().default(5_000),
   BENCH_MARKET_EVENTS: z.coerce.number().int().positive().default(20),
-  BENCH_MARKET_FANOUT_ROUNDS: z.coerce.number().int().positive().default(3),
+  BENCH_MARKET_FANOUT_ROUNDS: z.coerce.number().int().positive().default(5),
   /** 0: skip a part. */
   BENCH_MARKET_READS: z.enum(['0', '1']).default('1'),
   BENCH_MARKET_FANOUT: z.enum(['0', '1']).default('1'),
