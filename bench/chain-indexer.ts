@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { loadConfig } from '../shared/config';
 import { MikroORM, migrate, ormOptions } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
-import { createTemporalClient, workflowIds } from '../shared/temporal';
+import { createTemporalClient } from '../shared/temporal';
 import { createChainActivities } from '../workers/activities/chain';
 import { createBenchChain, heldOnChain, type BenchChain } from './chain-indexer-chain';
 import {
@@ -30,6 +30,7 @@ import {
 import { profileOurs } from './chain-indexer-profile';
 import { startWorkerProcess } from './chain-indexer-worker';
 import { median, printColumns, type Measured } from './hot-reads-report';
+import { apiWorkflows } from './hot-reads';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { ROOT, startServer, stopServers } from './hot-reads-processes';
 import { deleteKeysWithPrefix } from '../scripts/redis-keys';
@@ -197,11 +198,7 @@ async function benchHolders(
   teardown.add('terminate the API workflows', async () => {
     const client = createTemporalClient({ address: env.TEMPORAL_ADDRESS, namespace: 'default' });
     try {
-      for (const id of [
-        workflowIds.idempotencySweep(taskQueue),
-        workflowIds.webhookDispatch(taskQueue),
-        workflowIds.marketplaceStatsRefresh(taskQueue),
-      ]) {
+      for (const id of apiWorkflows(taskQueue)) {
         await client.connection
           .withDeadline(Date.now() + 5_000, () =>
             client.workflow.getHandle(id).terminate('bench finished'),

@@ -117,12 +117,14 @@ async function createDataSet(
   return { name, databaseUrl, seeded, taskQueue: `bench-hot-reads-${runId}-${name}` };
 }
 
-/** The singletons this bench's API processes start, per task queue. */
-const apiWorkflows = (queue: string) => [
+/** The singletons an API process starts (api/main.ts), per task queue. */
+export const apiWorkflows = (queue: string) => [
   workflowIds.idempotencySweep(queue),
   workflowIds.webhookDispatch(queue),
   workflowIds.marketplaceStatsRefresh(queue),
   workflowIds.holderRewardsSchedule(queue),
+  workflowIds.paymentsReconcile(queue),
+  workflowIds.notificationDelivery(queue),
   workflowIds.chainSync(31337, queue),
 ];
 

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { loadConfig } from '../shared/config';
 import { MikroORM, migrate, ormOptions } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
-import { workflowIds } from '../shared/temporal';
 import { deleteKeysWithPrefix } from '../scripts/redis-keys';
-import { build, terminateWorkflows } from './hot-reads';
+import { apiWorkflows, build, terminateWorkflows } from './hot-reads';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { startServer, stopServers, type ServerProcess } from './hot-reads-processes';
 import {
@@ -95,16 +94,6 @@ const fmt = (n: number, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : '-';
-
-/** Every singleton an API process starts on its task queue (no chain: no indexer). */
-const apiWorkflows = (queue: string) => [
-  workflowIds.idempotencySweep(queue),
-  workflowIds.webhookDispatch(queue),
-  workflowIds.marketplaceStatsRefresh(queue),
-  workflowIds.holderRewardsSchedule(queue),
-  workflowIds.paymentsReconcile(queue),
-  workflowIds.notificationDelivery(queue),
-];
 
 async function createDataSet(
   env: BenchEnv,
