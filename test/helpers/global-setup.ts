@@ -9,6 +9,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_ACCOUNT_0_KEY, deployReferenceContracts } from '../../scripts/chain-deployment';
+import { findWeed, startSeaweedFs } from '../../scripts/seaweedfs';
 import { startSynapse, synapsePython } from '../../scripts/synapse';
 import { initOrm, migrate } from '../../shared/db/orm';
 import {
@@ -28,7 +29,8 @@ import {
 /**
  * Runs once per `jest` run: reaches (or boots) PostgreSQL, Redis and a Temporal server,
  * migrates a template database every test file clones, bundles the workflows once, and starts
- * a Matrix homeserver (Synapse) and one local chain per jest worker, each with the reference
+ * a Matrix homeserver (Synapse), an S3-compatible object store (SeaweedFS) and one local chain
+ * per jest worker, each with the reference
  * contracts deployed. Everything else is shared by the workers: each test file has its own
  * database, Redis key prefix and task queue, but a chain's blocks, balances and nonces are one
  * state, which the files of one worker share as they did in a --runInBand run.
@@ -52,13 +54,22 @@ export default async function globalSetup(
     python: await synapsePython(),
   });
   synapseStarted.catch(() => undefined);
+  // And the object store (SeaweedFS, under a second).
+  const objectStoreStarted = startSeaweedFs({
+    dir: join(tmpdir(), `svc-seaweedfs-${runId}`),
+    weed: await findWeed(),
+  });
+  objectStoreStarted.catch(() => undefined);
   let workflowBundlePath: string;
   let anvils: Awaited<ReturnType<typeof startAnvils>>;
+  let objectStore: Awaited<typeof objectStoreStarted>;
   try {
     workflowBundlePath = await bundleWorkflows(runId);
     anvils = await startAnvils(Math.max(1, globalConfig.maxWorkers));
+    objectStore = await objectStoreStarted;
   } catch (error) {
     await synapseStarted.then((synapse) => synapse.stop()).catch(() => undefined);
+    await objectStoreStarted.then((store) => store.stop()).catch(() => undefined);
     throw error;
   }
   const synapse = await synapseStarted;
@@ -76,6 +87,13 @@ export default async function globalSetup(
       serverName: synapse.serverName,
       registrationSecret: synapse.registrationSecret,
     },
+    objectStore: {
+      endpoint: objectStore.endpoint,
+      region: objectStore.region,
+      bucket: objectStore.bucket,
+      accessKeyId: objectStore.accessKeyId,
+      secretAccessKey: objectStore.secretAccessKey,
+    },
     runId,
   };
   // Test workers are forked after this point and inherit the environment.
@@ -85,6 +103,7 @@ export default async function globalSetup(
     temporalEnv: temporal.env,
     anvils: anvils.flatMap((anvil) => (anvil.process ? [anvil.process] : [])),
     synapse,
+    objectStore,
   };
 }
 

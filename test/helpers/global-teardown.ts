@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
 import type { ChildProcess } from 'node:child_process';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { RunningObjectStore } from '../../scripts/seaweedfs';
 import type { RunningSynapse } from '../../scripts/synapse';
 import type { TestServices } from './services';
 
 /**
- * Drops this run's databases, stops a Temporal server, the chains and the homeserver we started,
- * removes the bundle and the homeserver's files.
+ * Drops this run's databases, stops a Temporal server, the chains, the homeserver and the object
+ * store we started, removes the bundle and their files.
  */
 export default async function globalTeardown(): Promise<void> {
   const state = (
@@ -19,14 +20,17 @@ export default async function globalTeardown(): Promise<void> {
         temporalEnv?: TestWorkflowEnvironment;
         anvils?: ChildProcess[];
         synapse?: RunningSynapse;
+        objectStore?: RunningObjectStore;
       };
     }
   ).__svcTest;
   if (!state) return;
-  const { services, temporalEnv, anvils, synapse } = state;
+  const { services, temporalEnv, anvils, synapse, objectStore } = state;
   for (const anvil of anvils ?? []) anvil.kill('SIGTERM');
   await synapse?.stop();
   await rm(join(tmpdir(), `svc-synapse-${services.runId}`), { recursive: true, force: true });
+  await objectStore?.stop();
+  await rm(join(tmpdir(), `svc-seaweedfs-${services.runId}`), { recursive: true, force: true });
   const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
   await admin.connect();
   try {

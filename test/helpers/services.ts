@@ -21,6 +21,14 @@ export interface TestServices {
   anvilUrls: string[];
   /** The run's Matrix homeserver (Synapse on loopback, scripts/synapse.ts). */
   synapse: { url: string; serverName: string; registrationSecret: string };
+  /** The run's S3-compatible object store (SeaweedFS on loopback, scripts/seaweedfs.ts). */
+  objectStore: {
+    endpoint: string;
+    region: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
   runId: string;
 }
 
