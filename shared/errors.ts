@@ -88,6 +88,10 @@ export const ERROR_STATUS = {
   webhook_not_found: 404,
   delivery_not_found: 404,
   webhook_limit_reached: 409,
+  // Media
+  image_too_large: 400,
+  image_too_small: 400,
+  media_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -482,5 +486,18 @@ export const ERROR_DOCS = {
   webhook_limit_reached: {
     description: 'The caller already holds the most webhook subscriptions allowed',
     example: 'A user can hold at most 20 webhooks; delete one first',
+  },
+  image_too_large: {
+    description:
+      'The image has more than 4096 pixels on a side, or would decode to more than 4096 × 4096',
+    example: 'file: the image is 20000 × 20000 pixels; at most 4096 × 4096',
+  },
+  image_too_small: {
+    description: 'The image has fewer than 64 pixels on a side',
+    example: 'file: the image is 32 × 32 pixels; at least 64 on each side',
+  },
+  media_not_found: {
+    description: 'No uploaded media has this id',
+    example: 'media 9f86d081…: does not exist',
   },
 } as const satisfies Record<ErrorCode, { description: string; example: string }>;
