@@ -19,6 +19,7 @@ import { analyticsRoutes } from './routes/analytics/routes';
 import { authRoutes } from './routes/auth/routes';
 import { botRoutes } from './routes/bot/routes';
 import { healthRoutes } from './routes/health/routes';
+import { mediaRoutes } from './routes/media/routes';
 import { devRoutes } from './routes/dev/routes';
 import { homeRoutes } from './routes/home/routes';
 import { flowRoutes } from './routes/flow/routes';
@@ -95,6 +96,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(projectRoutes, { deps });
   void app.register(projectStreamRoutes, { deps });
   void app.register(tokenStreamRoutes, { deps });
+  void app.register(mediaRoutes, { deps });
   void app.register(buildPageRoutes, { deps });
   void app.register(searchRoutes, { deps });
   void app.register(subscriptionRoutes, { deps });

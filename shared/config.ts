@@ -311,6 +311,18 @@ const envSchema = z
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    // Media (docs/spec/contract.md §14): an S3-compatible bucket when MEDIA_S3_BUCKET is set
+    // (MEDIA_S3_ENDPOINT for a store other than AWS), else files under MEDIA_DIR.
+    MEDIA_S3_ENDPOINT: z.url().optional(),
+    MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+    MEDIA_S3_BUCKET: z.string().min(1).optional(),
+    MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    MEDIA_DIR: z.string().min(1).default('.data/media'),
+    // Where a CDN or the bucket serves the objects (`<base>/<key>`); unset: GET /media/:id.
+    MEDIA_PUBLIC_BASE_URL: z.url().optional(),
+    // Uploads per user per hour (429 with Retry-After beyond).
+    MEDIA_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
     // Webhooks: longest wait before the dispatcher turns new outbox events into deliveries.
     WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     // Webhook attempts in flight per worker process (each holds a slot while its POST runs).
@@ -367,6 +379,17 @@ const envSchema = z
     WORKER_METRICS_ADDRESS: socketAddress,
   })
   .superRefine((env, ctx) => {
+    if (env.MEDIA_S3_BUCKET) {
+      for (const name of ['MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required with MEDIA_S3_BUCKET',
+          });
+        }
+      }
+    }
     if (env.NODE_ENV !== 'production') return;
     // Production never runs on embedded stand-ins or development secrets.
     for (const name of ['DATABASE_URL', 'REDIS_URL'] as const) {
@@ -540,6 +563,20 @@ function toConfig(env: Variables) {
           timeoutMs: env.LLM_TIMEOUT_MS,
         }
       : null,
+    media: {
+      store: env.MEDIA_S3_BUCKET
+        ? {
+            kind: 's3' as const,
+            endpoint: env.MEDIA_S3_ENDPOINT,
+            region: env.MEDIA_S3_REGION,
+            bucket: env.MEDIA_S3_BUCKET,
+            accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY ?? '',
+          }
+        : { kind: 'dir' as const, dir: env.MEDIA_DIR },
+      publicBaseUrl: env.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
+      uploadsPerHour: env.MEDIA_UPLOADS_PER_HOUR,
+    },
     sse: {
       heartbeatMs: env.SSE_HEARTBEAT_MS,
       retryMs: env.SSE_RETRY_MS,

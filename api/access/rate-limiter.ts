@@ -1,7 +1,8 @@
 import type { Redis, Result } from 'ioredis';
 
 /**
- * Fixed one-minute windows aligned to the UTC minute (docs/spec/contract.md §5), counted in Redis so
+ * Fixed windows (one minute for requests, docs/spec/contract.md §5; an hour for uploads, §14)
+ * aligned to UTC, counted in Redis so
  * that any number of API instances share one exact count per bucket and window.
  *
  * One Lua script reads the clock of Redis itself (so instances with skewed clocks still
@@ -14,7 +15,8 @@ import type { Redis, Result } from 'ioredis';
 const CONSUME_SCRIPT = `
 local now = redis.call('TIME')
 local now_s = tonumber(now[1])
-local window_end = (math.floor(now_s / 60) + 1) * 60
+local window = tonumber(ARGV[1])
+local window_end = (math.floor(now_s / window) + 1) * window
 local key = KEYS[1] .. ':' .. window_end
 local count = redis.call('INCR', key)
 if count == 1 then redis.call('EXPIREAT', key, window_end + 5) end
@@ -34,7 +36,7 @@ export interface RateDecision {
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    consumeRate(key: string): Result<[number, number, number], Context>;
+    consumeRate(key: string, windowSeconds: number): Result<[number, number, number], Context>;
   }
 }
 
@@ -44,9 +46,15 @@ export class RateLimiter {
     redis.defineCommand('consumeRate', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
   }
 
-  /** Counts one request against `bucket` (e.g. `user:42`) with `limit` per minute. */
-  async consume(bucket: string, limit: number): Promise<RateDecision> {
-    const [count, windowEnd, msLeft] = await this.redis.consumeRate(`ratelimit:${bucket}`);
+  /**
+   * Counts one request against `bucket` (e.g. `user:42`) with `limit` per window of
+   * `windowSeconds` (a minute unless said; windows align to multiples of it in UTC).
+   */
+  async consume(bucket: string, limit: number, windowSeconds = 60): Promise<RateDecision> {
+    const [count, windowEnd, msLeft] = await this.redis.consumeRate(
+      `ratelimit:${bucket}`,
+      windowSeconds,
+    );
     return {
       allowed: count <= limit,
       limit,

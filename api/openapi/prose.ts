@@ -32,6 +32,11 @@ export const TAGS: { name: string; description: string }[] = [
   },
   { name: 'chains', description: 'The chains this deployment accepts, with launch factories' },
   {
+    name: 'media',
+    description:
+      'Image uploads for tokens and agents: stored as WebP, content-addressed, served forever',
+  },
+  {
     name: 'aggregators',
     description:
       'The DEX Screener Adapter: the launchpad’s bonding-curve pairs and their swaps, final ' +

@@ -186,6 +186,7 @@ export const PARAM_FIXTURES: Record<string, FixtureName | null> = {
   'deliveries/{deliveryId}': 'delivery',
   'payouts/{path}': null,
   'assets/{file}': null,
+  'media/{id}': null,
   'payments/{provider}': null,
 };
 

@@ -63,6 +63,8 @@ const ROUTES: Routes = {
   'GET /tokens/{slug}': { open: CATALOG },
   'GET /tokens/{slug}/holders': { open: CATALOG },
   'GET /tokens/{slug}/candles': { open: CATALOG },
+  'GET /media/{id}': { open: 'an uploaded image: public, its id is its bytes’ hash' },
+  'POST /media': {},
   'GET /tokens/{slug}/stream': { open: CATALOG },
   'GET /tokens/stream': { open: CATALOG },
   'GET /dexscreener/latest-block': { open: CATALOG },

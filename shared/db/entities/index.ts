@@ -39,6 +39,7 @@ import { TokenTrade } from './token-trade';
 import { TokenCandle } from './token-candle';
 import { TokenMarket } from './token-market';
 import { MarketEvent } from './market-event';
+import { Media } from './media';
 import { TokenTransfer } from './token-transfer';
 import { TreasuryTransfer } from './treasury-transfer';
 
@@ -75,6 +76,7 @@ export const entities = [
   TokenCandle,
   TokenMarket,
   MarketEvent,
+  Media,
   DpnmTreeNode,
   DpnmTreePath,
   DpnmSubtreeLevel,

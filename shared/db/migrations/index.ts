@@ -16,6 +16,7 @@ import { Migration20261130010000_usdt_payments } from './Migration20261130010000
 import { Migration20261201000000_matrix } from './Migration20261201000000_matrix';
 import { Migration20261202000000_market_data } from './Migration20261202000000_market_data';
 import { Migration20261203000000_market_events_lz4 } from './Migration20261203000000_market_events_lz4';
+import { Migration20261204000000_media } from './Migration20261204000000_media';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261203000000_market_events_lz4',
     class: Migration20261203000000_market_events_lz4,
   },
+  { name: 'Migration20261204000000_media', class: Migration20261204000000_media },
 ];

@@ -1,0 +1,276 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { S3ObjectStore } from '../../shared/media/store';
+import { signIn, type SignedIn } from '../helpers/auth';
+import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { expectError } from '../helpers/errors';
+import { readTestServices } from '../helpers/services';
+
+/**
+ * `POST /media` and `GET /media/:id` (docs/spec/contract.md §14) through the API, with the
+ * run's real S3-compatible store (SeaweedFS on loopback) behind them: what is stored is read
+ * back from the bucket itself; every refusal has its exact envelope and stores nothing.
+ */
+
+const { objectStore } = readTestServices();
+const UPLOADS_PER_HOUR = 12;
+const test = useTestApp({
+  env: {
+    ...UNLIMITED_RATES,
+    MEDIA_S3_ENDPOINT: objectStore.endpoint,
+    MEDIA_S3_REGION: objectStore.region,
+    MEDIA_S3_BUCKET: objectStore.bucket,
+    MEDIA_S3_ACCESS_KEY_ID: objectStore.accessKeyId,
+    MEDIA_S3_SECRET_ACCESS_KEY: objectStore.secretAccessKey,
+    MEDIA_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR),
+  },
+});
+const bucket = new S3ObjectStore(objectStore);
+afterAll(() => bucket.destroy());
+
+let uploader: SignedIn;
+let refused: SignedIn;
+beforeAll(async () => {
+  uploader = await signIn(test.app);
+  refused = await signIn(test.app);
+});
+
+interface Part {
+  name: string;
+  bytes: Buffer | string;
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body, serialised by the platform's own FormData. */
+async function multipart(parts: Part[]): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined) form.append(part.name, String(part.bytes));
+    else
+      form.append(
+        part.name,
+        new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }),
+        part.filename,
+      );
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    body: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
+}
+
+async function upload(who: SignedIn, parts: Part[]) {
+  const { body, contentType } = await multipart(parts);
+  return test.app.inject({
+    method: 'POST',
+    url: '/media',
+    headers: { cookie: who.cookie, 'content-type': contentType },
+    payload: body,
+  });
+}
+
+const file = (bytes: Buffer | string, filename = 'picture.png', type = 'image/png'): Part => ({
+  name: 'file',
+  bytes,
+  filename,
+  type,
+});
+
+async function mediaRows(): Promise<number> {
+  const [row] = await test.ctx.sql<{ n: number }>('select count(*)::int as n from media');
+  return row!.n;
+}
+
+interface MediaBody {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+  mimeType: string;
+}
+
+describe('uploads', () => {
+  it('stores a PNG as WebP in the bucket, named by its SHA-256, and serves it', async () => {
+    const png = await sharp({
+      create: { width: 320, height: 200, channels: 3, background: 'orange' },
+    })
+      .png()
+      .toBuffer();
+    const response = await upload(uploader, [file(png)]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json<MediaBody>();
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{64}$/),
+      url: `${test.ctx.config.publicBaseUrl}/media/${body.id}`,
+      width: 320,
+      height: 200,
+      bytes: expect.any(Number),
+      mimeType: 'image/webp',
+    });
+    const stored = await bucket.get(`media/${body.id}.webp`);
+    expect(stored!.contentType).toBe('image/webp');
+    expect(stored!.body.length).toBe(body.bytes);
+    expect(createHash('sha256').update(stored!.body).digest('hex')).toBe(body.id);
+    expect((await sharp(stored!.body).metadata()).format).toBe('webp');
+
+    const served = await test.app.inject({ method: 'GET', url: `/media/${body.id}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(stored!.body)).toBe(true);
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: `"${body.id}"`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringMatching(/^default-src 'none'(;|$)/),
+    });
+    const again = await test.app.inject({
+      method: 'GET',
+      url: `/media/${body.id}`,
+      headers: { 'if-none-match': `"${body.id}"` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('answers 200 with the same body for the same bytes, and keeps one row', async () => {
+    const png = await sharp({
+      create: { width: 100, height: 100, channels: 3, background: 'navy' },
+    })
+      .png()
+      .toBuffer();
+    const first = await upload(uploader, [file(png, 'a.png')]);
+    const rows = await mediaRows();
+    const second = await upload(uploader, [file(png, 'other-name.jpg', 'image/jpeg')]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 200]);
+    expect(second.json()).toEqual(first.json());
+    expect(await mediaRows()).toBe(rows);
+  });
+
+  it('stores a JPEG upright and without its EXIF and GPS', async () => {
+    const jpeg = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: 'green' },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+      .toBuffer();
+    const response = await upload(uploader, [file(jpeg, 'photo.jpg', 'image/jpeg')]);
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<MediaBody>();
+    const stored = await sharp((await bucket.get(`media/${id}.webp`))!.body).metadata();
+    expect(stored).toMatchObject({ format: 'webp', width: 200, height: 300 });
+    expect(stored.exif).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+  });
+});
+
+describe('refusals store nothing', () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="99" height="99"></svg>';
+
+  it.each([
+    ['an SVG', [file(svg, 'logo.svg', 'image/svg+xml')], 415, 'unsupported_media_type'],
+    ['an SVG renamed .png', [file(svg, 'logo.png', 'image/png')], 415, 'unsupported_media_type'],
+    [
+      'an HTML file sent as image/png',
+      [file('<!doctype html><p>hi</p>', 'x.png', 'image/png')],
+      415,
+      'unsupported_media_type',
+    ],
+    ['no file, a text field only', [{ name: 'file', bytes: 'not a file' }], 400, 'invalid_request'],
+    ['another field beside the file', [{ name: 'name', bytes: 'x' }], 400, 'invalid_request'],
+    ['a file part not named file', [{ ...file('x'), name: 'image' }], 400, 'invalid_request'],
+  ])('%s', async (_what, parts, status, code) => {
+    const rows = await mediaRows();
+    expectError(await upload(refused, parts), status, code);
+    expect(await mediaRows()).toBe(rows);
+  });
+
+  it('two files', async () => {
+    const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
+    const rows = await mediaRows();
+    expectError(
+      await upload(refused, [file(png, 'one.png'), file(png, 'two.png')]),
+      400,
+      'invalid_request',
+      'file: send exactly one file',
+    );
+    expect(await mediaRows()).toBe(rows);
+  });
+
+  it('no parts at all, and a JSON body', async () => {
+    expectError(
+      await upload(refused, []),
+      400,
+      'invalid_request',
+      'file: is required (multipart/form-data with one part named file)',
+    );
+    const json = await test.app.inject({
+      method: 'POST',
+      url: '/media',
+      headers: { cookie: refused.cookie },
+      payload: { file: 'x' },
+    });
+    expectError(json, 415, 'unsupported_media_type', 'Content-Type: must be multipart/form-data');
+  });
+
+  it('over 5 MiB', async () => {
+    const rows = await mediaRows();
+    expectError(
+      await upload(refused, [file(Buffer.alloc(6 * 1024 * 1024, 1))]),
+      413,
+      'payload_too_large',
+      'file: is larger than 5 MiB',
+    );
+    expect(await mediaRows()).toBe(rows);
+  });
+
+  it('without a session or key', async () => {
+    const { body, contentType } = await multipart([file('x')]);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/media',
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
+    expectError(response, 401, 'unauthenticated');
+  });
+});
+
+describe('reads', () => {
+  it.each([
+    ['an unknown id', 'a'.repeat(64)],
+    ['a malformed id', 'not-a-hash'],
+  ])('%s is 404 media_not_found, not cached', async (_what, id) => {
+    const response = await test.app.inject({ method: 'GET', url: `/media/${id}` });
+    expectError(response, 404, 'media_not_found');
+    expect(response.headers['cache-control'] ?? '').not.toMatch(/immutable/);
+  });
+});
+
+describe('limits', () => {
+  it(`allows ${UPLOADS_PER_HOUR} uploads an hour per user, then 429 with Retry-After`, async () => {
+    const busy = await signIn(test.app);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'gray' } })
+      .png()
+      .toBuffer();
+    for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
+      expect((await upload(busy, [file(png)])).statusCode).toBeLessThan(300);
+    }
+    const over = await upload(busy, [file(png)]);
+    expectError(
+      over,
+      429,
+      'rate_limited',
+      /^Upload limit of 12 an hour reached; retry after \d+ s$/,
+    );
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // Another user is not affected.
+    expect((await upload(uploader, [file(png)])).statusCode).toBeLessThan(300);
+  });
+});
