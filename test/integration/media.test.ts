@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { S3ObjectStore } from '../../shared/media/store';
 import { signIn, type SignedIn } from '../helpers/auth';
@@ -24,6 +26,7 @@ const test = useTestApp({
     MEDIA_S3_SECRET_ACCESS_KEY: objectStore.secretAccessKey,
     MEDIA_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR),
   },
+  listen: true,
 });
 const bucket = new S3ObjectStore(objectStore);
 afterAll(() => bucket.destroy());
@@ -238,6 +241,88 @@ describe('refusals store nothing', () => {
       payload: body,
     });
     expectError(response, 401, 'unauthenticated');
+  });
+});
+
+/** POSTs a body over a real socket, as fast as the server takes it; the status and body read. */
+function postOverHttp(
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL('/media', test.url);
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(body.length) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('over 5 MiB on a real connection', () => {
+  it('answers 413 that a node:http client reads, every time', async () => {
+    const { body, contentType } = await multipart([file(Buffer.alloc(6 * 1024 * 1024, 7))]);
+    const sender = await signIn(test.app);
+    const rows = await mediaRows();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const answer = await postOverHttp(body, {
+        cookie: sender.cookie,
+        'content-type': contentType,
+      });
+      expect({ status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
+        status: 413,
+        body: { error: { code: 'payload_too_large', message: 'file: is larger than 5 MiB' } },
+      });
+    }
+    expect(await mediaRows()).toBe(rows);
+  });
+
+  it('answers a 20,000 × 20,000 PNG of a few KB with 400, the API’s memory barely moving', async () => {
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const chunk = (type: string, data: Buffer) => {
+      const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(typed));
+      return Buffer.concat([length, typed, crc]);
+    };
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(4096))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(png.length).toBeLessThan(4096);
+    const sender = await signIn(test.app);
+    // The API runs in this process: its RSS is ours.
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expectError(
+          await upload(sender, [file(png)]),
+          400,
+          'image_too_large',
+          'file: the image is 20000 × 20000 pixels; at most 4096 × 4096',
+        );
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(peak - baseline).toBeLessThan(100 * 1024 * 1024);
   });
 });
 
