@@ -12063,7 +12063,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image: PNG, JPEG, WebP or GIF, at most 5 MiB
+                     */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -12088,6 +12098,8 @@ export interface operations {
              *
              *     - `image_too_large`: The image has more than 4096 pixels on a side, or would decode to more than 4096 × 4096
              *     - `image_too_small`: The image has fewer than 64 pixels on a side
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `invalid_json`: The body is not valid JSON (or is empty with a JSON Content-Type)
              */
             400: {
                 headers: {

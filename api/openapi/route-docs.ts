@@ -181,6 +181,19 @@ export const documentRoute: typeof jsonSchemaTransform = (input) => {
     params.required = [WILDCARD];
   }
 
+  // A multipart upload reads its parts itself (no body schema to validate): document the one
+  // file part it takes, so clients and the typed client see the request body.
+  const upload = route.config?.multipartFile;
+  if (upload) {
+    schema.consumes = ['multipart/form-data'];
+    schema.body = {
+      type: 'object',
+      required: ['file'],
+      additionalProperties: false,
+      properties: { file: { type: 'string', format: 'binary', description: upload } },
+    };
+  }
+
   const responses = (schema.response ??= {}) as Record<string, JsonObject>;
   const { catalog, errors: documented } = errorsOfRoute(route, schema, declared);
   const byStatus = new Map<number, DocumentedError[]>();

@@ -87,6 +87,13 @@ async function fileOf(request: FastifyRequest): Promise<Buffer> {
   return file;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes `multipart/form-data` with one part, `file`, described so (OpenAPI). */
+    multipartFile?: string;
+  }
+}
+
 /** Media uploads and reads (docs/spec/contract.md §14, docs/guides/media.md). */
 export const mediaRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, db, redis } = opts.deps;
@@ -102,7 +109,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
   app.post(
     '/media',
     {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        multipartFile: 'The image: PNG, JPEG, WebP or GIF, at most 5 MiB',
+      },
       schema: {
         summary: 'Upload an image (PNG, JPEG, WebP, GIF) for a token or an agent',
         description:
@@ -119,7 +129,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
           'image_too_small',
         ),
         tags: ['media'],
-        consumes: ['multipart/form-data'],
         response: { 200: mediaSchema, 201: mediaSchema },
       },
     },
