@@ -3453,6 +3453,8 @@ export interface operations {
                     tags?: string[];
                     /** @description An https image URL, or null for none */
                     imageUrl?: string | null;
+                    /** @description An image uploaded with POST /media, instead of imageUrl: its url becomes imageUrl */
+                    imageMediaId?: string;
                     /** @description Where the owner’s agent runtime answers; https, never a private address */
                     endpointUrl: string;
                     /** @description Premium agents answer only their owner and callers with the pro or max tier; false when omitted */
@@ -3641,6 +3643,8 @@ export interface operations {
                     tags?: string[];
                     /** @description An https image URL, or null for none */
                     imageUrl?: string | null;
+                    /** @description An image uploaded with POST /media, instead of imageUrl: its url becomes imageUrl */
+                    imageMediaId?: string;
                     /** @description Where the owner’s agent runtime answers; https, never a private address */
                     endpointUrl?: string;
                     /** @description Premium agents answer only their owner and callers with the pro or max tier */
@@ -14713,6 +14717,7 @@ export interface operations {
                     /** @description A configured chain (GET /chains) */
                     chainId: number;
                     imageUrl?: string | null;
+                    imageMediaId?: string | null;
                 };
             };
         };

@@ -154,6 +154,8 @@ export const BY_NAME: Record<string, ByName> = {
   state: 'live',
   // Only while a token has no instance (POST /tokens shows one).
   pendingLaunchTx: alts(OMIT, LAUNCH_CALLDATA),
+  // Examples show imageUrl; the upload's id is the alternative to it, never beside it.
+  imageMediaId: alts(OMIT, '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'),
   launchFactory: CONTRACTS.factory,
   virtuals: CONTRACTS.factory,
   dpnm: '0x5E6AD17B1a1e9baA1371CB6D60056a09C8bAF2dd',

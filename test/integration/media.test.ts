@@ -6,6 +6,8 @@ import { S3ObjectStore } from '../../shared/media/store';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
+import { marketplaceFixtures } from '../helpers/marketplace-fixtures';
+import { dpnmTokenBody } from '../helpers/token-bodies';
 import { readTestServices } from '../helpers/services';
 
 /**
@@ -323,6 +325,98 @@ describe('over 5 MiB on a real connection', () => {
       clearInterval(sampler);
     }
     expect(peak - baseline).toBeLessThan(100 * 1024 * 1024);
+  });
+});
+
+describe('imageMediaId on tokens and agents', () => {
+  const agents = marketplaceFixtures(test);
+  let media: MediaBody;
+  beforeAll(async () => {
+    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: 'plum' } })
+      .png()
+      .toBuffer();
+    media = (await upload(uploader, [file(png)])).json<MediaBody>();
+  });
+
+  const createToken = (body: Record<string, unknown>) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/tokens',
+      headers: { cookie: uploader.cookie },
+      payload: body,
+    });
+
+  it('a token created with imageMediaId shows the upload’s url', async () => {
+    const response = await createToken({
+      ...dpnmTokenBody('Pictured', 'PICT'),
+      imageMediaId: media.id,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ imageUrl: media.url });
+    const detail = await test.app.inject({
+      method: 'GET',
+      url: `/tokens/${response.json<{ slug: string }>().slug}`,
+    });
+    expect(detail.json()).toMatchObject({ imageUrl: media.url });
+  });
+
+  it.each([
+    [
+      'both imageUrl and imageMediaId',
+      () => ({ imageUrl: 'https://cdn.example.com/a.png', imageMediaId: media.id }),
+      'imageMediaId: send imageUrl or imageMediaId, not both',
+    ],
+    [
+      'an id nobody uploaded',
+      () => ({ imageMediaId: 'b'.repeat(64) }),
+      `imageMediaId: no image was uploaded with id ${'b'.repeat(64)} (POST /media)`,
+    ],
+    [
+      'a malformed id',
+      () => ({ imageMediaId: 'not-a-hash' }),
+      'imageMediaId: must be a media id (64 lowercase hex digits, from POST /media)',
+    ],
+  ])('a token with %s is 400, and no token is created', async (_what, image, message) => {
+    const [before] = await test.ctx.sql<{ n: number }>('select count(*)::int as n from tokens');
+    expectError(
+      await createToken({ ...dpnmTokenBody('Refused', 'RFSD'), ...image() }),
+      400,
+      'invalid_request',
+      message,
+    );
+    const [after] = await test.ctx.sql<{ n: number }>('select count(*)::int as n from tokens');
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('an agent takes imageMediaId on create and on update', async () => {
+    const created = await agents.createAgent(uploader, { imageMediaId: media.id });
+    expect(created).toMatchObject({ imageUrl: media.url });
+    const cleared = await test.app.inject({
+      method: 'PATCH',
+      url: `/agents/${created.slug}`,
+      headers: { cookie: uploader.cookie },
+      payload: { imageUrl: null },
+    });
+    expect(cleared.json()).toMatchObject({ imageUrl: null });
+    const updated = await test.app.inject({
+      method: 'PATCH',
+      url: `/agents/${created.slug}`,
+      headers: { cookie: uploader.cookie },
+      payload: { imageMediaId: media.id },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ imageUrl: media.url });
+    expectError(
+      await test.app.inject({
+        method: 'PATCH',
+        url: `/agents/${created.slug}`,
+        headers: { cookie: uploader.cookie },
+        payload: { imageMediaId: 'c'.repeat(64) },
+      }),
+      400,
+      'invalid_request',
+      /^imageMediaId: no image was uploaded/,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { imageMediaIdField } from '../media/image-field';
 import { z } from 'zod';
 import { MONETIZATIONS } from '../../../shared/db/entities/agent';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../../shared/domain/slug';
@@ -73,6 +74,7 @@ export const createAgentBody = z.strictObject({
   description: description.optional(),
   tags: tagList(0).optional(),
   imageUrl: imageUrl.optional(),
+  imageMediaId: imageMediaIdField.optional(),
   endpointUrl,
   premium: premium.optional().describe(`${PREMIUM}; false when omitted`),
   slug: z
@@ -88,6 +90,7 @@ export const updateAgentBody = z.strictObject({
   description: description.optional(),
   tags: tagList(0).optional(),
   imageUrl: imageUrl.optional(),
+  imageMediaId: imageMediaIdField.optional(),
   endpointUrl: endpointUrl.optional(),
   premium: premium.optional().describe(PREMIUM),
 });

@@ -1,3 +1,4 @@
+import { imageUrlOf } from '../media/image-field';
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Config } from '../../../shared/config';
@@ -41,7 +42,7 @@ export interface MarketplaceDeps {
   /** Reads: prepared statements, no entities. */
   db: Sql;
   cursors: CursorCodec;
-  config: Pick<Config, 'webhookAllowedHosts' | 'publicBaseUrl'>;
+  config: Pick<Config, 'webhookAllowedHosts' | 'publicBaseUrl' | 'media'>;
 }
 
 type AgentServiceDeps = Pick<MarketplaceDeps, 'em' | 'config'>;
@@ -75,6 +76,7 @@ const lockAgentById = statement<NoRow, [agentId: string]>(
 export async function createAgent(deps: AgentServiceDeps, actor: Actor, input: CreateAgentInput) {
   const { userId } = actor;
   const endpointUrl = await checkedEndpoint(deps, input.endpointUrl);
+  const imageUrl = await imageUrlOf(sqlOf(deps.em), deps.config, input);
   const base = input.slug ?? slugify(input.name, 'agent');
   const now = new Date();
   const secret = generateSigningSecret();
@@ -89,7 +91,7 @@ export async function createAgent(deps: AgentServiceDeps, actor: Actor, input: C
         name: input.name,
         description: input.description ?? null,
         tags: input.tags ?? [],
-        imageUrl: input.imageUrl ?? null,
+        imageUrl: imageUrl ?? null,
         endpointUrl,
         endpointSecret: secret,
         premium: input.premium ?? false,
@@ -123,7 +125,8 @@ export async function updateAgent(
   if (input.name !== undefined) agent.name = input.name;
   if (input.description !== undefined) agent.description = input.description;
   if (input.tags !== undefined) agent.tags = input.tags;
-  if (input.imageUrl !== undefined) agent.imageUrl = input.imageUrl;
+  const imageUrl = await imageUrlOf(sqlOf(deps.em), deps.config, input);
+  if (imageUrl !== undefined) agent.imageUrl = imageUrl;
   if (input.premium !== undefined) agent.premium = input.premium;
   agent.updatedAt = new Date();
   await deps.em.flush();

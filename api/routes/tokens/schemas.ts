@@ -1,3 +1,4 @@
+import { imageMediaIdField } from '../media/image-field';
 import { formatUnits, parseUnits } from 'viem';
 import { z } from 'zod';
 import { marketSchema } from './market-schemas';
@@ -142,6 +143,7 @@ export const createTokenBody = z
       .url({ protocol: /^https$/, error: 'must be an https URL' })
       .max(2048, { error: 'must be at most 2048 characters' })
       .nullish(),
+    imageMediaId: imageMediaIdField.nullish(),
   })
   .meta({
     examples: [

@@ -12,6 +12,7 @@ import type { CursorCodec } from '../../../shared/domain/cursor';
 import { sqlOf, type Sql } from '../../../shared/db/sql';
 import { insertMarketEvents, lockMarketEvents } from '../../../shared/market/events';
 import type { Actor } from '../../access/actor';
+import { imageUrlOf } from '../media/image-field';
 import { factoryOf } from './chains';
 import {
   launchParamsSchemas,
@@ -34,7 +35,10 @@ export interface TokenDeps {
   /** Reads: prepared statements, no entities. */
   db: Sql;
   cursors: CursorCodec;
-  config: Pick<Config, 'chainRpcUrls' | 'launchFactories' | 'chainPaymentTokens'>;
+  config: Pick<
+    Config,
+    'chainRpcUrls' | 'launchFactories' | 'chainPaymentTokens' | 'media' | 'publicBaseUrl'
+  >;
   /** Tells the API processes the market outbox has a new event (the firehose's `token`). */
   announceMarketEvents: () => Promise<void>;
 }
@@ -128,6 +132,7 @@ export async function createToken(
   input: CreateTokenInput,
 ): Promise<z.infer<typeof createdTokenSchema>> {
   const { template, ticker, params, instance } = validate(deps.config, input);
+  const imageUrl = await imageUrlOf(sqlOf(deps.em), deps.config, input);
   const id = randomUUID();
   const row: TokenFields = {
     id,
@@ -137,7 +142,7 @@ export async function createToken(
     template,
     instance,
     chainId: input.chainId,
-    imageUrl: input.imageUrl ?? null,
+    imageUrl: imageUrl ?? null,
     brief: input.brief ?? null,
     params: { ...params },
     state: instance ? 'live' : 'pending',
