@@ -19,6 +19,8 @@ export interface ObjectStore {
   putIfAbsent(key: string, body: Buffer, contentType: string): Promise<boolean>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** Releases connections (app close). */
+  close(): void;
 }
 
 export interface StoredObject {
@@ -111,7 +113,7 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  destroy(): void {
+  close(): void {
     this.client.destroy();
   }
 }
@@ -126,6 +128,10 @@ const TYPES: Record<string, string> = { webp: 'image/webp', json: 'application/j
  */
 export class DirectoryObjectStore implements ObjectStore {
   constructor(private readonly root: string) {}
+
+  close(): void {
+    // Nothing held between calls.
+  }
 
   async putIfAbsent(key: string, body: Buffer): Promise<boolean> {
     checkKey(key);

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  s3.destroy();
+  s3.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -102,7 +102,7 @@ describe('S3 store credentials', () => {
       await expect(wrong.check()).rejects.toThrow();
       await expect(wrong.putIfAbsent(key, Buffer.from('x'), 'image/webp')).rejects.toThrow();
     } finally {
-      wrong.destroy();
+      wrong.close();
     }
     expect(await s3.get(key)).toBeNull();
   });

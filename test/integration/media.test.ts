@@ -31,7 +31,7 @@ const test = useTestApp({
   listen: true,
 });
 const bucket = new S3ObjectStore(objectStore);
-afterAll(() => bucket.destroy());
+afterAll(() => bucket.close());
 
 let uploader: SignedIn;
 let refused: SignedIn;

@@ -98,6 +98,7 @@ declare module 'fastify' {
 export const mediaRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app, opts) => {
   const { config, db, redis } = opts.deps;
   const store = createObjectStore(config.media);
+  app.addHook('onClose', async () => store.close());
   const limiter = new RateLimiter(redis);
   // Scoped to these routes: multipart bodies are accepted here and nowhere else.
   await app.register(multipart, {
