@@ -381,6 +381,9 @@ async function main(): Promise<void> {
         `               demo tokens launched and traded on the local chain over 6 h of block time`,
         `  Market       ${base}/tokens?sort=market_cap   ${base}/tokens/demo-virtuals/candles?resolution=15m&countback=40`,
         `               curl -N ${base}/tokens/stream   (docs/guides/charts.md)`,
+        config.media.store.kind === 's3'
+          ? `  Media        bucket ${config.media.store.bucket}${config.media.store.endpoint ? ` at ${config.media.store.endpoint}` : ''}   (curl -H 'x-api-key: <key>' -F file=@logo.png ${base}/media)`
+          : `  Media        files under ${config.media.store.dir}   (curl -H 'x-api-key: <key>' -F file=@logo.png ${base}/media)`,
         `  FLOW         curl -X POST -H 'x-api-key: <key>' ${base}/dev/faucet   (1000 test FLOW; -d '{"amountFlow":5000}' for more)`,
         '',
       ].join('\n'),
