@@ -11,6 +11,10 @@ import { AppError } from '../errors';
  * polyglot file hid). Its id is the SHA-256 of the WebP, so the same picture is one object.
  */
 
+// libvips caches recent operations and their pixels for reuse; every upload here is a new
+// image, so the cache only held memory (bench:media: the API's RSS grew with each upload).
+sharp.cache(false);
+
 export const MAX_SIDE_PX = 4096;
 export const MIN_SIDE_PX = 64;
 export const OUTPUT_MAX_SIDE_PX = 1024;
