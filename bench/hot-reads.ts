@@ -9,7 +9,6 @@ import { Redis } from 'ioredis';
 import { Client as PgClient } from 'pg';
 import { z } from 'zod';
 import { loadConfig } from '../shared/config';
-import { MikroORM, migrate, ormOptions } from '../shared/db/orm';
 import { createTemporalClient, workflowIds } from '../shared/temporal';
 import { SEED_SIZES, seedMarketplace, type SeededMarketplace } from '../scripts/seed-marketplace';
 import { report } from './hot-reads-report';
@@ -17,7 +16,7 @@ import { seedTree } from './tree-fixture';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { ROOT, startServer, stopServers, type ServerProcess } from './hot-reads-processes';
 import { deleteKeysWithPrefix } from '../scripts/redis-keys';
-import { admin, withDatabase } from './sse-fixture';
+import { migratedDatabase } from './sse-fixture';
 import { Teardown } from './sse-processes';
 
 /**
@@ -90,21 +89,7 @@ async function createDataSet(
   pepper: string,
 ): Promise<DataSet> {
   const database = `svc_bench_${runId}_${name}`;
-  await admin(env.DATABASE_URL, `create database "${database}"`);
-  teardown.add(`drop database ${database}`, () =>
-    admin(env.DATABASE_URL, `drop database if exists "${database}" with (force)`),
-  );
-  const databaseUrl = withDatabase(env.DATABASE_URL, database);
-  const options = ormOptions(databaseUrl, 2);
-  const orm = await MikroORM.init({
-    ...options,
-    migrations: { ...options.migrations, silent: true },
-  });
-  try {
-    await migrate(orm);
-  } finally {
-    await orm.close();
-  }
+  const databaseUrl = await migratedDatabase(env.DATABASE_URL, database, teardown);
   const started = Date.now();
   const seeded = await seedMarketplace(databaseUrl, SEED_SIZES[name], pepper);
   // The keyed caller's wallet roots a FLOW tree on chain 31337 (GET /me/tree).

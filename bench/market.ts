@@ -6,7 +6,6 @@ import { Redis } from 'ioredis';
 import { Client as PgClient } from 'pg';
 import { z } from 'zod';
 import { loadConfig } from '../shared/config';
-import { MikroORM, migrate, ormOptions } from '../shared/db/orm';
 import { createLogger } from '../shared/logger';
 import { deleteKeysWithPrefix } from '../scripts/redis-keys';
 import { apiWorkflows, build, terminateWorkflows } from './hot-reads';
@@ -28,7 +27,7 @@ import {
   type FloorStatement,
   type MarketSet,
 } from './market-fixture';
-import { admin, withDatabase } from './sse-fixture';
+import { migratedDatabase } from './sse-fixture';
 import { startServerProcess, stopServerProcesses, Teardown } from './sse-processes';
 import { closeSockets } from './sse-subscribers';
 
@@ -103,21 +102,7 @@ async function createDataSet(
   tokens: number,
 ): Promise<DataSet> {
   const database = `svc_bench_${runId}_${name}`;
-  await admin(env.DATABASE_URL, `create database "${database}"`);
-  teardown.add(`drop database ${database}`, () =>
-    admin(env.DATABASE_URL, `drop database if exists "${database}" with (force)`),
-  );
-  const databaseUrl = withDatabase(env.DATABASE_URL, database);
-  const options = ormOptions(databaseUrl, 2);
-  const orm = await MikroORM.init({
-    ...options,
-    migrations: { ...options.migrations, silent: true },
-  });
-  try {
-    await migrate(orm);
-  } finally {
-    await orm.close();
-  }
+  const databaseUrl = await migratedDatabase(env.DATABASE_URL, database, teardown);
   const started = Date.now();
   const market = await seedMarket(databaseUrl, tokens);
   console.log(

@@ -8,13 +8,12 @@ import { createInterface } from 'node:readline';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { Redis } from 'ioredis';
-import { MikroORM, migrate, ormOptions } from '../shared/db/orm';
 import { deleteKeysWithPrefix } from '../scripts/redis-keys';
 import { findWeed, startSeaweedFs } from '../scripts/seaweedfs';
 import { apiWorkflows, build, terminateWorkflows } from './hot-reads';
 import { ROOT, startServer, stopServers, type ServerProcess } from './hot-reads-processes';
 import { median, printColumns } from './hot-reads-report';
-import { admin, createProViewer, withDatabase } from './sse-fixture';
+import { createProViewer, migratedDatabase } from './sse-fixture';
 import { Teardown } from './sse-processes';
 
 /**
@@ -290,23 +289,12 @@ async function createDatabase(
   pepper: string,
 ): Promise<{ databaseUrl: string; apiKey: string }> {
   const database = `svc_bench_${runId}_media`;
-  await admin(env.DATABASE_URL, `create database "${database}"`);
-  teardown.add(`drop database ${database}`, () =>
-    admin(env.DATABASE_URL, `drop database if exists "${database}" with (force)`),
-  );
-  const databaseUrl = withDatabase(env.DATABASE_URL, database);
-  const options = ormOptions(databaseUrl, 2);
-  const orm = await MikroORM.init({
-    ...options,
-    migrations: { ...options.migrations, silent: true },
-  });
-  try {
-    await migrate(orm);
+  let apiKey = '';
+  const databaseUrl = await migratedDatabase(env.DATABASE_URL, database, teardown, async (orm) => {
     // A user and the key it uploads with (its rate limit is the raised user limit).
-    return { databaseUrl, apiKey: await createProViewer(orm, pepper) };
-  } finally {
-    await orm.close();
-  }
+    apiKey = await createProViewer(orm, pepper);
+  });
+  return { databaseUrl, apiKey };
 }
 
 /** The store settings of the API: a directory under `work`, or SeaweedFS (BENCH_MEDIA_S3=1). */

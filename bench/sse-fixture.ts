@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Client as PgClient } from 'pg';
-import type { MikroORM } from '../shared/db/orm';
+import { MikroORM, migrate, ormOptions } from '../shared/db/orm';
 import { sqlOf, statement, type Sql } from '../shared/db/sql';
 import { apiKeyPrefix, generateApiKey, hashApiKey } from '../shared/domain/api-key';
 
@@ -112,4 +112,33 @@ export async function admin(adminUrl: string, sql: string): Promise<void> {
   } finally {
     await pg.end();
   }
+}
+
+/**
+ * A bench's own database: created, its drop registered with `teardown` (also on failure or
+ * Ctrl-C), migrated; `prepare` runs on its ORM before it closes. Returns its URL.
+ */
+export async function migratedDatabase(
+  adminUrl: string,
+  database: string,
+  teardown: { add(name: string, undo: () => Promise<void>): void },
+  prepare?: (orm: MikroORM) => Promise<void>,
+): Promise<string> {
+  await admin(adminUrl, `create database "${database}"`);
+  teardown.add(`drop database ${database}`, () =>
+    admin(adminUrl, `drop database if exists "${database}" with (force)`),
+  );
+  const databaseUrl = withDatabase(adminUrl, database);
+  const options = ormOptions(databaseUrl, 2);
+  const orm = await MikroORM.init({
+    ...options,
+    migrations: { ...options.migrations, silent: true },
+  });
+  try {
+    await migrate(orm);
+    await prepare?.(orm);
+  } finally {
+    await orm.close();
+  }
+  return databaseUrl;
 }
