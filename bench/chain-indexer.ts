@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { WorkflowNotFoundError } from '@temporalio/client';
@@ -29,7 +28,7 @@ import {
 } from './chain-indexer-index';
 import { profileOurs } from './chain-indexer-profile';
 import { startWorkerProcess } from './chain-indexer-worker';
-import { median, printColumns, type Measured } from './hot-reads-report';
+import { fmt, machineLoad, type Measured, median, printColumns } from './hot-reads-report';
 import { apiWorkflows } from './hot-reads';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { ROOT, startServer, stopServers } from './hot-reads-processes';
@@ -94,12 +93,6 @@ const LABELS: Record<Phase, string> = {
 };
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const machineLoad = () =>
-  `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    : '-';
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 async function build(env: BenchEnv): Promise<void> {

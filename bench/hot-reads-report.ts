@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 /**
  * The figures of bench/hot-reads.ts: per target and round what autocannon measured, and the
  * table and verdicts printed from them. Every ratio is a median of per-round ratios: a round
@@ -50,7 +51,8 @@ function failures(results: Results, id: string): number {
   return (results.get(id) ?? []).reduce((sum, m) => sum + m.non2xx + m.errors, 0);
 }
 
-const fmt = (n: number, digits = 0) =>
+/** A figure with thousands separators and `digits` decimals; `-` for none. */
+export const fmt = (n: number, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : '-';
@@ -181,3 +183,7 @@ export function report(
   }
   printVerdicts(verdicts, results);
 }
+
+/** The machine's load beside the cores, printed at a bench's start and end. */
+export const machineLoad = () =>
+  `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { WorkflowNotFoundError } from '@temporalio/client';
@@ -11,7 +10,7 @@ import { z } from 'zod';
 import { loadConfig } from '../shared/config';
 import { createTemporalClient, workflowIds } from '../shared/temporal';
 import { SEED_SIZES, seedMarketplace, type SeededMarketplace } from '../scripts/seed-marketplace';
-import { report } from './hot-reads-report';
+import { machineLoad, report } from './hot-reads-report';
 import { seedTree } from './tree-fixture';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { ROOT, startServer, stopServers, type ServerProcess } from './hot-reads-processes';
@@ -65,8 +64,6 @@ interface DataSet {
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const machineLoad = () =>
-  `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
 /** `npm run build` (dist/ is what the API processes run), unless BENCH_SKIP_BUILD=1. */
 export async function build(env: Pick<BenchEnv, 'BENCH_SKIP_BUILD'>): Promise<void> {

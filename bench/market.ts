@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Redis } from 'ioredis';
@@ -12,11 +11,13 @@ import { apiWorkflows, build, terminateWorkflows } from './hot-reads';
 import { probe, runRounds, type Target } from './hot-reads-load';
 import { startServer, stopServers, type ServerProcess } from './hot-reads-processes';
 import {
-  median,
   pairedRatio,
+  fmt,
+  machineLoad,
+  median,
+  type Results,
   printColumns,
   printVerdicts,
-  type Results,
   type Verdict,
 } from './hot-reads-report';
 import { measureMarketFanout, printFanout } from './market-fanout';
@@ -87,12 +88,6 @@ interface DataSet {
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const machineLoad = () =>
-  `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    : '-';
 
 async function createDataSet(
   env: BenchEnv,

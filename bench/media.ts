@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import sharp from 'sharp';
@@ -12,7 +12,7 @@ import { deleteKeysWithPrefix } from '../scripts/redis-keys';
 import { findWeed, startSeaweedFs } from '../scripts/seaweedfs';
 import { apiWorkflows, build, terminateWorkflows } from './hot-reads';
 import { ROOT, startServer, stopServers, type ServerProcess } from './hot-reads-processes';
-import { median, printColumns } from './hot-reads-report';
+import { fmt, machineLoad, median, printColumns } from './hot-reads-report';
 import { createProViewer, migratedDatabase } from './sse-fixture';
 import { Teardown } from './sse-processes';
 
@@ -58,12 +58,6 @@ const IMAGE = { width: 2000, height: 1500, quality: 90, fine: 20 };
 const BOUNDARY = `----bench-media-${randomBytes(8).toString('hex')}`;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const machineLoad = () =>
-  `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    : '-';
 const mb = (kb: number) => fmt(kb / 1024, 0);
 
 /** Fine grain, ±IMAGE.fine / 2, shared by every picture (their blobs differ). */
