@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { freePort } from '../scripts/dev-env';
 
 /**
  * The servers of bench/hot-reads.ts, each a plain `node <file>` child process (no tsx, no
@@ -33,20 +33,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+export { freePort };
+
 const children = new Set<ChildProcess>();
 let exitHookInstalled = false;
-
-/** A port nothing listens on right now (the child binds it a moment later). */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 function exited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;

@@ -64,6 +64,18 @@ export async function assertPortFree(host: string, port: number, variable: strin
   });
 }
 
+/** A TCP port free on 127.0.0.1 right now (for a server started a moment later). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** True when something accepts TCP connections at 127.0.0.1:`port`. */
 export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((done) => {

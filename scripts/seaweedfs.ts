@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { freePort } from './dev-env';
 
 /**
  * A real S3-compatible object store on loopback for the tests and development: SeaweedFS's
@@ -63,17 +63,6 @@ export async function findWeed(dataDir = resolve('.data')): Promise<string> {
     );
   }
   return weed;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** The bucket answers a signed `HeadBucket`: the gateway is up and the bucket made. */

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 
 /** Where the shared services of a test run are, read from the environment once. */
@@ -76,17 +75,7 @@ export async function startTimeSkipping(): Promise<TestWorkflowEnvironment> {
 
 export { findAnvil } from '../../scripts/anvil';
 
-/** A TCP port free on 127.0.0.1 right now (for a server a test starts itself). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '../../scripts/dev-env';
 
 /** Replaces the database name of a PostgreSQL URL. */
 export function databaseUrl(baseUrl: string, database: string): string {
