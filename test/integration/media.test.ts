@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { S3ObjectStore } from '../../shared/media/store';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
+import { claimedPng } from '../helpers/images';
 import { marketplaceFixtures } from '../helpers/marketplace-fixtures';
 import { dpnmTokenBody } from '../helpers/token-bodies';
 import { readTestServices } from '../helpers/services';
@@ -288,24 +288,7 @@ describe('over 5 MiB on a real connection', () => {
   });
 
   it('answers a 20,000 × 20,000 PNG of a few KB with 400, the API’s memory barely moving', async () => {
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(20_000, 0);
-    header.writeUInt32BE(20_000, 4);
-    header.set([8, 2, 0, 0, 0], 8);
-    const chunk = (type: string, data: Buffer) => {
-      const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-      const length = Buffer.alloc(4);
-      length.writeUInt32BE(data.length);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(typed));
-      return Buffer.concat([length, typed, crc]);
-    };
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(Buffer.alloc(4096))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
+    const png = claimedPng(20_000, 20_000);
     expect(png.length).toBeLessThan(4096);
     const sender = await signIn(test.app);
     // The API runs in this process: its RSS is ours.

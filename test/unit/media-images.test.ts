@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { processImage, sniffImage } from '../../shared/media/images';
 import { AppError } from '../../shared/errors';
+import { claimedPng } from '../helpers/images';
 
 /**
  * The image pipeline of `POST /media` (shared/media/images.ts), on images made here with sharp:
@@ -21,28 +21,6 @@ async function refusal(bytes: Buffer): Promise<{ code: string; message: string }
     throw error;
   }
   throw new Error('the image was accepted');
-}
-
-/** A PNG whose header claims `width` × `height` with one tiny (wrong) data chunk. */
-function claimedPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('accepted images', () => {
