@@ -295,8 +295,8 @@ type Read = <T>(address: Address, abi: Abi, functionName: string, args?: unknown
 async function tradeCall(trade: Planned, trader: Address, read: Read) {
   const { token, size } = trade;
   const deadline = BigInt(trade.at + 600);
-  const held = await read<bigint>(token.instance, testTokenAbi, 'balanceOf', [trader]);
   if (!trade.buy) {
+    const held = await read<bigint>(token.instance, testTokenAbi, 'balanceOf', [trader]);
     // Sell 10 to 40 % of what the trader holds.
     const amount = (held * BigInt(10 + Math.floor(size * 30))) / 100n;
     if (amount === 0n) return null;
