@@ -1457,7 +1457,7 @@ export interface paths {
         };
         /**
          * Every token’s launches, trades and state changes, live (SSE)
-         * @description Server-Sent Events of every token: `token` {slug, name, ticker, template, chainId, instance, reason: created | launched}, `tick` {slug, side, price, quoteAmount, marketCap} for every indexed trade, and `state` {slug, state, blockNumber}; the same ids, replay and `reset` rules as a token’s stream (no snapshot: a fresh connection starts now).
+         * @description Server-Sent Events of every token: `token` {slug, name, ticker, template, chainId, instance, reason: created | launched | updated}, `tick` {slug, side, price, quoteAmount, marketCap} for every indexed trade, and `state` {slug, state, blockNumber}; the same ids, replay and `reset` rules as a token’s stream (no snapshot: a fresh connection starts now).
          */
         get: operations["getTokensStream"];
         put?: never;
@@ -1485,7 +1485,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a token’s metadata: description and links always, name, ticker and image until launch
+         * @description Creator only. Only the fields sent change; null removes a description, an image or a link. `name`, `ticker` and the image (`imageUrl` or `imageMediaId`, from POST /media) change only while the token is `pending`, and a new name or ticker rebuilds `pendingLaunchTx`: sign the new one. Answers the token as GET /tokens/:slug does.
+         */
+        patch: operations["patchTokensBySlug"];
         trace?: never;
     };
     "/tokens/{slug}/candles": {
@@ -1520,6 +1524,26 @@ export interface paths {
          * @description From the chain index, largest balance first, cursor-paged; `blockNumber` is the block the figures are at. Balances are decimal strings in whole tokens.
          */
         get: operations["getTokensBySlugHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{slug}/metadata.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The token’s metadata JSON in the Metaplex and OpenSea fields
+         * @description For a wallet, explorer or launchpad that takes a metadata URI: name, symbol, description, image, external_url, properties.files and links (docs/guides/media.md). Cached for a minute.
+         */
+        get: operations["getTokensBySlugMetadataJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3078,6 +3102,9 @@ export interface components {
             createdAt: string;
             /** @description Hex calldata of the factory’s launch function (GET /chains has the factory); present only while the token has no instance */
             pendingLaunchTx?: string;
+            /** @description Set by the creator (PATCH /tokens/:slug) */
+            description: string | null;
+            links: components["schemas"]["TokenLinks"];
             /** @description FLOW accrued for the token’s holders (5 % of linked agents’ earnings), not yet distributed */
             holderRewardPoolFlow: number;
             /** @description The latest distribution of the pool; null before the first */
@@ -3117,6 +3144,11 @@ export interface components {
             holdersCount: number | null;
             /** @description The last indexed block these figures reflect; null before the first indexed range */
             blockNumber: number | null;
+        };
+        TokenLinks: {
+            website: string | null;
+            twitter: string | null;
+            telegram: string | null;
         };
         TokenListItem: {
             /** Format: uuid */
@@ -3167,6 +3199,51 @@ export interface components {
             progressToGraduation: number | null;
             /** @description ISO 8601; null before the first trade */
             lastTradeAt: string | null;
+        };
+        /**
+         * @example {
+         *       "name": "Atlas",
+         *       "symbol": "ATLAS",
+         *       "description": "Atlas funds community research; holders share 5 % of its agents’ earnings.",
+         *       "image": "https://api.example.com/media/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "external_url": "https://atlas.example.com",
+         *       "properties": {
+         *         "files": [
+         *           {
+         *             "uri": "https://api.example.com/media/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *             "type": "image/webp"
+         *           }
+         *         ],
+         *         "category": "image"
+         *       },
+         *       "links": {
+         *         "website": "https://atlas.example.com",
+         *         "twitter": "https://x.com/atlas",
+         *         "telegram": null
+         *       }
+         *     }
+         */
+        TokenMetadata: {
+            name: string;
+            /** @description The ticker */
+            symbol: string;
+            /** @description The description, else the brief, else empty */
+            description: string;
+            /** @description The image URL, empty when there is none */
+            image: string;
+            /** @description The token’s website, else its page on this API (GET /tokens/:slug) */
+            external_url: string;
+            properties: {
+                /** @description The image, when there is one */
+                files: {
+                    uri: string;
+                    /** @description MIME type */
+                    type: string;
+                }[];
+                /** @constant */
+                category: "image";
+            };
+            links: components["schemas"]["TokenLinks"];
         };
         TokenOnchain: components["schemas"]["CurveOnchain"] | components["schemas"]["PoolOnchain"];
         TokenPage: {
@@ -15106,6 +15183,207 @@ export interface operations {
             };
         };
     };
+    patchTokensBySlug: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response (status < 500) is stored for 24 h and replayed for the same key, with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`, and while the first request runs, 409 `idempotency_in_progress` (docs/guides/idempotency.md)
+                 * @example 3c1e9f2a-7b4d-4e8a-9f61-2d5c8b7a4e10
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only while the token is pending: rebuilds pendingLaunchTx */
+                    name?: string;
+                    /** @description Only while pending: 3 to 6 characters A-Z, 0-9; unique per chain */
+                    ticker?: string;
+                    /** @description Only while pending; null removes it */
+                    imageUrl?: string | null;
+                    /** @description Only while pending, instead of imageUrl */
+                    imageMediaId?: string | null;
+                    /** @description At any time; null removes it */
+                    description?: string | null;
+                    /** @description At any time; only the links sent change */
+                    links?: {
+                        /** @description An https URL; null removes it */
+                        website?: string | null;
+                        /** @description An https URL on x.com, www.x.com, twitter.com, www.twitter.com; null removes it */
+                        twitter?: string | null;
+                        /** @description An https URL on t.me, telegram.me; null removes it */
+                        telegram?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenDetail"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_ticker`: The ticker is not 3 to 6 characters of A-Z and 0-9
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `invalid_json`: The body is not valid JSON (or is empty with a JSON Content-Type)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `not_owner`: The resource exists but belongs to another user
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `token_not_found`: No token has this slug
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Conflict. The error code is one of:
+             *
+             *     - `token_launched`: The token is launched: its name, ticker and image are on chain (or frozen by it) and can no longer change; description and links still can
+             *     - `ticker_taken`: Another token on this chain has this ticker
+             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still running; retry after `Retry-After` to get its response
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unprocessable Content. The error code is one of:
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getTokensBySlugCandles: {
         parameters: {
             query: {
@@ -15301,6 +15579,135 @@ export interface operations {
              *
              *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
              *     - `invalid_cursor`: The cursor was not issued by this listing with these filters, or was altered
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             *
+             *     Anonymous calls are allowed: this comes only with a credential that is not valid.
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `token_not_found`: No token has this slug
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTokensBySlugMetadataJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenMetadata"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
              */
             400: {
                 headers: {

@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   token_not_found: 404,
   ticker_taken: 409,
   instance_taken: 409,
+  token_launched: 409,
   // Marketplace
   invalid_monetization: 400,
   tool_unknown: 400,
@@ -92,6 +93,10 @@ export const ERROR_STATUS = {
   image_too_large: 400,
   image_too_small: 400,
   media_not_found: 404,
+  // AI metadata fill
+  ai_invalid_output: 422,
+  ai_refused: 422,
+  ai_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -326,6 +331,12 @@ export const ERROR_DOCS = {
       'instance: 0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0 is already linked to a token on ' +
       'chain 31337',
   },
+  token_launched: {
+    description:
+      'The token is launched: its name, ticker and image are on chain (or frozen by it) and ' +
+      'can no longer change; description and links still can',
+    example: 'name: atlas is launched (state live); only description and links can change',
+  },
   invalid_monetization: {
     description: 'The prices do not fit the monetization model (a required one missing, an extra)',
     example: 'perCallPriceFlow: is required for the per_call model',
@@ -499,5 +510,21 @@ export const ERROR_DOCS = {
   media_not_found: {
     description: 'No uploaded media has this id',
     example: 'media 9f86d081…: does not exist',
+  },
+  ai_invalid_output: {
+    description:
+      'The model’s answer broke the rules twice (once more after being told what was wrong); ' +
+      'nothing was suggested',
+    example: 'the model’s answer broke the rules after one repair: ticker: ATLAS is already used',
+  },
+  ai_refused: {
+    description: 'The model declined to write metadata for this brief',
+    example: 'the model declined this brief: I can’t help with that.',
+  },
+  ai_unavailable: {
+    description:
+      'The model could not be asked (busy, failing, too slow, or none configured); the ' +
+      'message says which, Retry-After when to try again',
+    example: 'the model did not answer within 20 s; try again later',
   },
 } as const satisfies Record<ErrorCode, { description: string; example: string }>;

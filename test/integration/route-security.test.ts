@@ -72,6 +72,7 @@ const ROUTES: Routes = {
   'GET /dexscreener/pair': { open: CATALOG },
   'GET /dexscreener/events': { open: CATALOG },
   'GET /tokens/{slug}/onchain': { open: CATALOG },
+  'GET /tokens/{slug}/metadata.json': { open: CATALOG },
   'GET /tokens/{slug}/trades': { open: CATALOG },
   'GET /marketplace/agents/{slug}': {
     open: 'a published agent is public; a draft is its owner’s only',
@@ -115,6 +116,10 @@ const ROUTES: Routes = {
   'POST /subscriptions/checkout': { body: () => ({ tier: 'pro', provider: 'cryptobot' }) },
   'POST /flow/topups': { body: () => ({ provider: 'cryptobot', amountUsd: 25 }) },
   'POST /tokens': { body: () => ({ ...BODIES.token, ticker: 'SECX' }) },
+  'PATCH /tokens/{slug}': {
+    body: () => ({ description: 'Taken over' }),
+    foreign: [{ what: 'token', status: 403, code: 'not_owner' }],
+  },
 
   'POST /agents': { body: () => BODIES.agent },
   'PATCH /agents/{slug}': {

@@ -40,6 +40,8 @@ describe('GET /tokens/:slug', () => {
     // Not launched: the dpnm chain fields are there, null (docs/chain.md "Reads").
     expect(response.json()).toEqual({
       ...token,
+      description: null,
+      links: { website: null, twitter: null, telegram: null },
       holderRewardPoolFlow: 1.5,
       lastHolderRewardDistribution: null,
       launchFactory: factory,

@@ -22,6 +22,8 @@ import type { TokenDeps } from './service';
 
 /** The token's own row, built as JSON by the statement (its `instance` as the token has it). */
 interface DetailToken extends TokenWireFields {
+  description: string | null;
+  links: { website: string | null; twitter: string | null; telegram: string | null };
   /** micro-FLOW (int8, a string). */
   holderRewardPool: string;
   /** The latest holder-reward distribution; `distributed` in micro-FLOW. */
@@ -78,6 +80,8 @@ const TOKEN = `json_build_object(
     'id', t.id, 'slug', t.slug, 'name', t.name, 'ticker', t.ticker, 'template', t.template,
     'instance', t.instance, 'chainId', t.chain_id, 'imageUrl', t.image_url, 'brief', t.brief,
     'params', t.params, 'state', t.state, 'pendingLaunchTx', t.pending_launch_tx,
+    'description', t.description, 'links', json_build_object('website', t.link_website,
+      'twitter', t.link_twitter, 'telegram', t.link_telegram),
     'createdAt', ${isoUtc('t.created_at')}, 'holderRewardPool', t.holder_reward_pool::text,
     'lastHolderReward', (
       select json_build_object('id', d.id, 'period', d.period::text,
@@ -172,6 +176,8 @@ export async function tokenBySlug(
   return Object.assign(
     publicToken(token),
     {
+      description: token.description,
+      links: token.links,
       holderRewardPoolFlow: flowNumber(BigInt(token.holderRewardPool)),
       lastHolderRewardDistribution: last && {
         id: last.id,

@@ -231,7 +231,7 @@ export const TOKEN_STREAM_DESCRIPTION =
 
 export const FIREHOSE_DESCRIPTION =
   'Server-Sent Events of every token: `token` {slug, name, ticker, template, chainId, ' +
-  'instance, reason: created | launched}, `tick` {slug, side, price, quoteAmount, ' +
+  'instance, reason: created | launched | updated}, `tick` {slug, side, price, quoteAmount, ' +
   'marketCap} for every indexed trade, and `state` {slug, state, blockNumber}; the same ids, ' +
   'replay and `reset` rules as a token’s stream (no snapshot: a fresh connection starts now).';
 

@@ -21,9 +21,12 @@ import {
   tokenPageQuery,
   tokenPageSchema,
   tradePageSchema,
+  updateTokenBody,
 } from './schemas';
 import { createToken, type TokenDeps } from './service';
 import { tokenTrades } from './trades';
+import { tokenMetadata, tokenMetadataSchema } from './metadata';
+import { updateToken } from './update';
 import { errors } from '../../openapi/errors';
 
 const tags = ['tokens'];
@@ -111,6 +114,62 @@ export const tokenRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
       },
     },
     async (request) => tokenBySlug(reads, request.actor, request.params),
+  );
+
+  app.patch(
+    '/tokens/:slug',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary:
+          'Edit a token’s metadata: description and links always, name, ticker and image until launch',
+        description:
+          'Creator only. Only the fields sent change; null removes a description, an image ' +
+          'or a link. `name`, `ticker` and the image (`imageUrl` or `imageMediaId`, from POST ' +
+          '/media) change only while the token is `pending`, and a new name or ticker ' +
+          'rebuilds `pendingLaunchTx`: sign the new one. Answers the token as GET ' +
+          '/tokens/:slug does.',
+        errors: errors(
+          'token_not_found',
+          'not_owner',
+          'token_launched',
+          'invalid_ticker',
+          'ticker_taken',
+        ),
+        tags,
+        params: slugParams,
+        body: updateTokenBody,
+        response: { 200: tokenDetailSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await updateToken(depsOf(request), actor, request.params.slug, request.body);
+      return tokenBySlug(reads, actor, request.params);
+    },
+  );
+
+  app.get(
+    '/tokens/:slug/metadata.json',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'The token’s metadata JSON in the Metaplex and OpenSea fields',
+        description:
+          'For a wallet, explorer or launchpad that takes a metadata URI: name, symbol, ' +
+          'description, image, external_url, properties.files and links ' +
+          '(docs/guides/media.md). Cached for a minute.',
+        errors: errors('token_not_found'),
+        tags,
+        params: slugParams,
+        response: { 200: tokenMetadataSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await tokenMetadata(reads, request.actor, request.params);
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'public, max-age=60');
+      return body;
+    },
   );
 
   app.get(

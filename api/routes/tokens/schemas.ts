@@ -173,6 +173,73 @@ export const createTokenBody = z
 
 export type CreateTokenInput = z.output<typeof createTokenBody>;
 
+export const DESCRIPTION_MAX_LENGTH = 2000;
+
+/** Where each link may point: the site anywhere on https, the socials only on their own hosts. */
+export const LINK_HOSTS = {
+  website: null,
+  twitter: ['x.com', 'www.x.com', 'twitter.com', 'www.twitter.com'],
+  telegram: ['t.me', 'telegram.me'],
+} as const satisfies Record<string, readonly string[] | null>;
+export type LinkName = keyof typeof LINK_HOSTS;
+
+function link(name: LinkName) {
+  const hosts: readonly string[] | null = LINK_HOSTS[name];
+  const rule = hosts ? `must be an https URL on ${hosts.join(', ')}` : 'must be an https URL';
+  return z
+    .url({ protocol: /^https$/, error: rule })
+    .max(2048, { error: 'must be at most 2048 characters' })
+    .refine((value) => !hosts || hosts.includes(new URL(value).hostname), { error: rule })
+    .nullable()
+    .optional()
+    .describe(`An https URL${hosts ? ` on ${hosts.join(', ')}` : ''}; null removes it`);
+}
+
+/** `PATCH /tokens/:slug` (docs/spec/contract.md §14): only the fields sent change. */
+export const updateTokenBody = z
+  .strictObject({
+    name: createTokenBody.shape.name
+      .optional()
+      .describe('Only while the token is pending: rebuilds pendingLaunchTx'),
+    ticker: z
+      .string()
+      .optional()
+      .describe('Only while pending: 3 to 6 characters A-Z, 0-9; unique per chain'),
+    imageUrl: createTokenBody.shape.imageUrl.describe('Only while pending; null removes it'),
+    imageMediaId: imageMediaIdField.nullish().describe('Only while pending, instead of imageUrl'),
+    description: z
+      .string()
+      .trim()
+      .min(1, { error: `must be 1 to ${DESCRIPTION_MAX_LENGTH} characters` })
+      .max(DESCRIPTION_MAX_LENGTH, { error: `must be 1 to ${DESCRIPTION_MAX_LENGTH} characters` })
+      .nullable()
+      .optional()
+      .describe('At any time; null removes it'),
+    links: z
+      .strictObject({
+        website: link('website'),
+        twitter: link('twitter'),
+        telegram: link('telegram'),
+      })
+      .optional()
+      .describe('At any time; only the links sent change'),
+  })
+  .meta({
+    examples: [
+      {
+        description: 'Atlas funds community research; holders share 5 % of its agents’ earnings.',
+        links: { website: 'https://atlas.example.com', twitter: 'https://x.com/atlas' },
+      },
+      {
+        name: 'Atlas Research',
+        ticker: 'ATLR',
+        imageMediaId: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      },
+    ],
+  });
+
+export type UpdateTokenInput = z.output<typeof updateTokenBody>;
+
 // ---------------------------------------------------------------------------------------
 // Figures of the chain index (docs/chain.md "Reads"). Declared before the token schemas: the
 // OpenAPI document lists its components in the order they are declared.
@@ -417,8 +484,18 @@ export const createdTokenSchema = tokenSchema
     ],
   });
 
+export const tokenLinksSchema = z
+  .object({
+    website: z.string().nullable(),
+    twitter: z.string().nullable(),
+    telegram: z.string().nullable(),
+  })
+  .meta({ id: 'TokenLinks' });
+
 export const tokenDetailSchema = tokenSchema
   .extend({
+    description: z.string().nullable().describe('Set by the creator (PATCH /tokens/:slug)'),
+    links: tokenLinksSchema,
     holderRewardPoolFlow: z
       .number()
       .describe(

@@ -49,11 +49,19 @@ type TokenConfig = Pick<Config, 'chainRpcUrls' | 'launchFactories'>;
 type TokenFields = Omit<TokenWireFields, 'createdAt'> & { createdAt: Date };
 
 // Checked before upper-casing: toUpperCase() turns "ß" into "SS" and "ı" into "I".
-const TICKER = /^[A-Za-z0-9]{3,6}$/;
+export const TICKER = /^[A-Za-z0-9]{3,6}$/;
+export const TICKER_RULE = 'must be 3 to 6 characters, A-Z and 0-9 only';
 const SLUG_ATTEMPTS = 5;
 
 const shown = (value: string) =>
   JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+/** A ticker as stored (trimmed, upper case); 400 `invalid_ticker` when it breaks the rule. */
+export function tickerOf(raw: string): string {
+  const ticker = raw.trim();
+  if (!TICKER.test(ticker)) throw new AppError('invalid_ticker', `ticker: ${TICKER_RULE}`);
+  return ticker.toUpperCase();
+}
 
 /** `params.<field>: <problem>` for each issue, like every other validation message. */
 function paramsError(issues: z.core.$ZodIssue[]): AppError {
@@ -95,10 +103,7 @@ function validate(config: TokenConfig, input: CreateTokenInput): ValidatedToken<
       `template: ${template} has no launch factory on chain ${input.chainId}`,
     );
   }
-  const ticker = input.ticker.trim();
-  if (!TICKER.test(ticker)) {
-    throw new AppError('invalid_ticker', 'ticker: must be 3 to 6 characters, A-Z and 0-9 only');
-  }
+  const ticker = tickerOf(input.ticker);
   const parsed = launchParamsSchemas[template].safeParse(input.params);
   if (!parsed.success) throw paramsError(parsed.error.issues);
 
@@ -113,11 +118,16 @@ function validate(config: TokenConfig, input: CreateTokenInput): ValidatedToken<
     }
     instance = getAddress(input.instance);
   }
-  return { template, ticker: ticker.toUpperCase(), params: parsed.data, instance };
+  return { template, ticker, params: parsed.data, instance };
+}
+
+/** 409 `ticker_taken`. */
+export function tickerTaken(ticker: string, chainId: number): AppError {
+  return new AppError('ticker_taken', `ticker: ${ticker} is already used on chain ${chainId}`);
 }
 
 /** The constraint a unique violation hit (node-postgres reports it; MikroORM copies it). */
-function constraintOf(error: UniqueConstraintViolationException): string | undefined {
+export function constraintOf(error: UniqueConstraintViolationException): string | undefined {
   return (error as { constraint?: string }).constraint;
 }
 
@@ -172,10 +182,7 @@ export async function createToken(
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       const constraint = constraintOf(error);
       if (constraint === 'tokens_chain_id_ticker_unique') {
-        throw new AppError(
-          'ticker_taken',
-          `ticker: ${ticker} is already used on chain ${row.chainId}`,
-        );
+        throw tickerTaken(ticker, row.chainId);
       }
       if (constraint === 'tokens_chain_id_instance_unique') {
         throw new AppError(

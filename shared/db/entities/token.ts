@@ -57,6 +57,11 @@ export const Token = defineEntity({
     instance: p.string().length(42).nullable(),
     imageUrl: p.string().length(2048).nullable(),
     brief: p.text().nullable(),
+    /** Editable by the creator at any time (PATCH /tokens/:slug), like the links. */
+    description: p.text().nullable(),
+    linkWebsite: p.string().length(2048).nullable(),
+    linkTwitter: p.string().length(2048).nullable(),
+    linkTelegram: p.string().length(2048).nullable(),
     params: p.json<Record<string, unknown>>(),
     state: p.enum([...TOKEN_STATES]),
     pendingLaunchTx: p.text().nullable(),

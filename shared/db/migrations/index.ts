@@ -17,6 +17,7 @@ import { Migration20261201000000_matrix } from './Migration20261201000000_matrix
 import { Migration20261202000000_market_data } from './Migration20261202000000_market_data';
 import { Migration20261203000000_market_events_lz4 } from './Migration20261203000000_market_events_lz4';
 import { Migration20261204000000_media } from './Migration20261204000000_media';
+import { Migration20261205000000_token_metadata } from './Migration20261205000000_token_metadata';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -65,4 +66,8 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261203000000_market_events_lz4,
   },
   { name: 'Migration20261204000000_media', class: Migration20261204000000_media },
+  {
+    name: 'Migration20261205000000_token_metadata',
+    class: Migration20261205000000_token_metadata,
+  },
 ];
