@@ -9,6 +9,9 @@ import { launchCalldata } from '../shared/chain/launchpad';
 import { DEMO_AGENTS, demoAgentSecret, demoAgentUrl } from './demo-agent';
 import { seedMarket, type MarketToken, type SeededMarket } from './seed-market';
 import { DevError, devPgliteUrl, exitWith, loadDotEnv, portAnswers } from './dev-env';
+import type { ObjectStore } from '../shared/media/store';
+import { createObjectStore, mediaUrl } from '../api/routes/media/service';
+import { storeDemoPicture, type DemoImage } from './demo-images';
 
 /**
  * `npm run seed`: demo data in the development database, so the first hour starts with
@@ -18,7 +21,10 @@ import { DevError, devPgliteUrl, exitWith, loadDotEnv, portAnswers } from './dev
  * - two users, anvil's accounts 1 and 2 (their private keys are public: sign in with SIWE from
  *   a wallet holding them), each with an API key derived from API_KEY_PEPPER (the same key on
  *   every run, printed at the end);
- * - two live tokens, one of each user (metadata only: not launched on chain);
+ * - three tokens of the two users, launched and traded on the local chain when `npm run dev`
+ *   runs one (scripts/seed-market.ts), else metadata only;
+ * - a picture for each token and agent, drawn by the seed and stored as an upload
+ *   (scripts/demo-images.ts);
  * - two published agents of the second user with tool prices (the first links his token),
  *   whose endpoint is the demo agent
  *   `npm run dev` serves (`/dev/demo-agent/<name>`, scripts/demo-agent.ts);
@@ -90,6 +96,11 @@ export interface SeedOptions {
    * The local chain 31337 with the reference factories: the demo tokens are launched and
    * traded there (scripts/seed-market.ts). Without it they are metadata only.
    */
+  /**
+   * Where the demo pictures go (scripts/demo-images.ts): the API's object store and the URL it
+   * serves a media id at. Without it the demo tokens and agents have no image.
+   */
+  media?: { store: ObjectStore; urlOf: (id: string) => string };
   chain?: {
     rpcUrl: string;
     factories: { virtuals: Address; dpnm: Address };
@@ -153,6 +164,28 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
   };
   let seeded: SeededDemo;
   let launchable: { slug: string; id: string; launchTx: Hex }[];
+  // Objects before rows, as POST /media stores them.
+  const pictures = new Map<string, DemoImage>();
+  if (options.media) {
+    for (const slug of [...DEMO_TOKENS, ...DEMO_AGENTS].map((item) => item.slug)) {
+      pictures.set(slug, await storeDemoPicture(options.media.store, slug));
+    }
+  }
+  /** Gives the row of `table` its demo picture, unless it has an image already. */
+  const picture = async (table: 'tokens' | 'agents', slug: string, userId: number) => {
+    const image = pictures.get(slug);
+    if (!image || !options.media) return;
+    const media = await pg.query(
+      `insert into media (id, mime_type, width, height, bytes, created_by, created_at)
+       values ($1, 'image/webp', $2, $3, $4, $5, now()) on conflict (id) do nothing`,
+      [image.id, image.width, image.height, image.bytes, userId],
+    );
+    count('media', media.rowCount);
+    await pg.query(`update ${table} set image_url = $2 where slug = $1 and image_url is null`, [
+      slug,
+      options.media.urlOf(image.id),
+    ]);
+  };
   try {
     await pg.query('begin');
     const users: SeededDemo['users'] = [];
@@ -210,6 +243,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
       if (!rows[0])
         throw new DevError(`a token with ticker ${token.ticker} exists already on chain 31337`);
       tokenIds.push(rows[0].id);
+      await picture('tokens', token.slug, users[token.owner]!.id);
       if (options.chain) {
         // A demo token of a run without the chain (metadata only) becomes launchable: pending,
         // with its calldata, created now (the indexer fails pending tokens left too long).
@@ -253,6 +287,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
       );
       const row = created.rows[0]!;
       count('agents', row.inserted ? 1 : 0);
+      await picture('agents', agent.slug, bob.id);
       for (const [tool, flow] of Object.entries(agent.toolPrices)) {
         const priced = await pg.query(
           `insert into agent_tool_prices (agent_id, tool, price) values ($1, $2, $3)
@@ -387,12 +422,19 @@ async function main(): Promise<void> {
       ? `seed: no local chain (${chain}): demo tokens not launched yet stay metadata only`
       : `seed: the demo tokens' market is on the local chain ${chain.rpcUrl}`,
   );
-  const seeded = await seedDemo({
-    databaseUrl,
-    apiKeyPepper: config.apiKeyPepper,
-    agentBaseUrl: `http://127.0.0.1:${config.port}`,
-    chain: typeof chain === 'string' ? undefined : { ...chain, log: (line) => console.log(line) },
-  });
+  const store = createObjectStore(config.media);
+  let seeded: SeededDemo;
+  try {
+    seeded = await seedDemo({
+      databaseUrl,
+      apiKeyPepper: config.apiKeyPepper,
+      agentBaseUrl: `http://127.0.0.1:${config.port}`,
+      media: { store, urlOf: (id) => mediaUrl(config, id) },
+      chain: typeof chain === 'string' ? undefined : { ...chain, log: (line) => console.log(line) },
+    });
+  } finally {
+    store.close();
+  }
   const added = Object.entries(seeded.inserted).filter(([, n]) => n > 0);
   console.log(
     added.length > 0

@@ -91,3 +91,15 @@ export function readTestServices(): TestServices {
   const worker = Number(process.env.JEST_WORKER_ID ?? '1') - 1;
   return { ...services, anvilUrl: services.anvilUrls[worker % services.anvilUrls.length]! };
 }
+
+/** The API settings that store media in the run's S3-compatible server (SeaweedFS). */
+export function objectStoreEnv(): Record<string, string> {
+  const { objectStore } = readTestServices();
+  return {
+    MEDIA_S3_ENDPOINT: objectStore.endpoint,
+    MEDIA_S3_REGION: objectStore.region,
+    MEDIA_S3_BUCKET: objectStore.bucket,
+    MEDIA_S3_ACCESS_KEY_ID: objectStore.accessKeyId,
+    MEDIA_S3_SECRET_ACCESS_KEY: objectStore.secretAccessKey,
+  };
+}

@@ -1,7 +1,11 @@
 import { splitEarnings } from '../../shared/domain/pricing';
 import { demoAgentRoutes } from '../../scripts/demo-agent';
 import { DEMO_USERS, seedDemo, type SeededDemo } from '../../scripts/seed';
+import sharp from 'sharp';
+import { createObjectStore, mediaUrl } from '../../api/routes/media/service';
+import type { ObjectStore } from '../../shared/media/store';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
+import { objectStoreEnv } from '../helpers/services';
 
 /**
  * `npm run seed` (scripts/seed.ts) against a database, then the developer's first paid call:
@@ -22,6 +26,7 @@ const COUNTED = [
   'projects',
   'project_runs',
   'project_events',
+  'media',
 ];
 
 async function counts(): Promise<Record<string, number>> {
@@ -44,21 +49,26 @@ async function balanceOf(userId: number): Promise<bigint> {
 let afterFirst: Record<string, number>;
 
 const test = useTestApp({
-  env: UNLIMITED_RATES,
+  // The demo pictures go where the API serves media from: the run's S3-compatible server.
+  env: { ...UNLIMITED_RATES, ...objectStoreEnv() },
   // The demo agent on the listening API, as dev.ts serves it.
   setup: (app, ctx) => app.register(demoAgentRoutes, { apiKeyPepper: ctx.config.apiKeyPepper }),
   listen: true,
 });
+let store: ObjectStore;
 beforeAll(async () => {
+  store = createObjectStore(test.ctx.config.media);
   const options = {
     databaseUrl: test.ctx.config.databaseUrl!,
     apiKeyPepper: test.ctx.config.apiKeyPepper,
     agentBaseUrl: test.url,
+    media: { store, urlOf: (id: string) => mediaUrl(test.ctx.config, id) },
   };
   seeded = await seedDemo(options);
   afterFirst = await counts();
   again = await seedDemo(options);
 });
+afterAll(() => store.close());
 
 describe('npm run seed', () => {
   it('creates the demo users, keys, tokens, agents with tool prices and a finished build', () => {
@@ -71,6 +81,7 @@ describe('npm run seed', () => {
       projects: 1,
       project_runs: 1,
       project_events: 7,
+      media: 5,
     });
     expect(seeded.users.map((user) => user.address)).toEqual(DEMO_USERS.map((u) => u.address));
   });
@@ -104,6 +115,32 @@ describe('npm run seed', () => {
       'message',
       'done',
     ]);
+  });
+});
+
+describe('the demo pictures', () => {
+  it('gives every demo token and agent its own picture, served as an upload', async () => {
+    const urls = new Set<string>();
+    for (const url of [
+      ...seeded.tokens.map((slug) => `/tokens/${slug}`),
+      ...seeded.agents.map((slug) => `/marketplace/agents/${slug}`),
+    ]) {
+      const { imageUrl } = (await test.app.inject({ method: 'GET', url })).json<{
+        imageUrl: string;
+      }>();
+      expect(imageUrl).toMatch(new RegExp(`^${test.ctx.config.publicBaseUrl}/media/[0-9a-f]{64}$`));
+      urls.add(imageUrl);
+      const served = await test.app.inject({ method: 'GET', url: new URL(imageUrl).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        format: 'webp',
+        width: 512,
+        height: 512,
+      });
+    }
+    expect(urls.size).toBe(seeded.tokens.length + seeded.agents.length);
   });
 });
 

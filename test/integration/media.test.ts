@@ -8,7 +8,7 @@ import { expectError } from '../helpers/errors';
 import { claimedPng } from '../helpers/images';
 import { marketplaceFixtures } from '../helpers/marketplace-fixtures';
 import { dpnmTokenBody } from '../helpers/token-bodies';
-import { readTestServices } from '../helpers/services';
+import { objectStoreEnv, readTestServices } from '../helpers/services';
 
 /**
  * `POST /media` and `GET /media/:id` (docs/spec/contract.md §14) through the API, with the
@@ -21,11 +21,7 @@ const UPLOADS_PER_HOUR = 12;
 const test = useTestApp({
   env: {
     ...UNLIMITED_RATES,
-    MEDIA_S3_ENDPOINT: objectStore.endpoint,
-    MEDIA_S3_REGION: objectStore.region,
-    MEDIA_S3_BUCKET: objectStore.bucket,
-    MEDIA_S3_ACCESS_KEY_ID: objectStore.accessKeyId,
-    MEDIA_S3_SECRET_ACCESS_KEY: objectStore.secretAccessKey,
+    ...objectStoreEnv(),
     MEDIA_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR),
   },
   listen: true,
