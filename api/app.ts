@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth/routes';
 import { botRoutes } from './routes/bot/routes';
 import { healthRoutes } from './routes/health/routes';
 import { mediaRoutes } from './routes/media/routes';
+import { aiRoutes } from './routes/ai/routes';
 import { devRoutes } from './routes/dev/routes';
 import { homeRoutes } from './routes/home/routes';
 import { flowRoutes } from './routes/flow/routes';
@@ -97,6 +98,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(projectStreamRoutes, { deps });
   void app.register(tokenStreamRoutes, { deps });
   void app.register(mediaRoutes, { deps });
+  void app.register(aiRoutes, { deps });
   void app.register(buildPageRoutes, { deps });
   void app.register(searchRoutes, { deps });
   void app.register(subscriptionRoutes, { deps });

@@ -185,6 +185,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ai/agent-metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest an agent’s name, description, tags and platform tools from a brief
+         * @description The configured model writes one suggestion; nothing is applied: send it to POST /agents or PATCH /agents/:slug. `tools` come only from the platform’s list (GET /marketplace/tools). The brief is sent to the model as data. One repair turn when the answer breaks a rule, then 422 `ai_invalid_output`; a refusal is 422 `ai_refused`; a model that is busy, failing or slower than 20 s (one deadline for the whole request) is 503 `ai_unavailable` with Retry-After, as is a deployment without LLM_BASE_URL. 10 requests a minute and 100 a day per user (429 with Retry-After).
+         */
+        post: operations["postAiAgentMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/token-metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest a token’s name, ticker, description and tags from a brief
+         * @description The configured model writes `variants` suggestions; nothing is applied: send the one you like to POST /tokens. The brief is sent to the model as data, never as instructions. Suggestions are checked here: tickers follow the ticker rules and are not used by any token, no URL, domain or @handle anywhere, lengths within the limits. One repair turn when the answer breaks a rule, then 422 `ai_invalid_output`; a refusal is 422 `ai_refused`; a model that is busy, failing or slower than 20 s (one deadline for the whole request) is 503 `ai_unavailable` with Retry-After, as is a deployment without LLM_BASE_URL. 10 requests a minute and 100 a day per user (429 with Retry-After).
+         */
+        post: operations["postAiTokenMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/joinRoom": {
         parameters: {
             query?: never;
@@ -1689,6 +1729,38 @@ export interface components {
                 ratingCount: number;
             };
             tokenSlug: string | null;
+        };
+        /**
+         * @example {
+         *       "suggestions": [
+         *         {
+         *           "name": "PDF Companion",
+         *           "description": "Summarises long PDFs and answers questions about them, citing pages.",
+         *           "tags": [
+         *             "documents",
+         *             "summaries"
+         *           ],
+         *           "tools": [
+         *             "file_search"
+         *           ]
+         *         }
+         *       ],
+         *       "model": "gpt-4o-mini",
+         *       "requestId": "5b0c2d7e-9a41-4c3f-8e2b-1f6a7d9c0e34"
+         *     }
+         */
+        AgentMetadataSuggestions: {
+            suggestions: {
+                name: string;
+                description: string;
+                tags: string[];
+                /** @description Only platform tools */
+                tools: ("web_search" | "web_fetch" | "code_interpreter" | "image_generation" | "file_search" | "browser" | "shell" | "git")[];
+            }[];
+            /** @description The model that answered */
+            model: string;
+            /** @description This request’s id, as in the logs and X-Request-Id */
+            requestId: string;
         };
         AgentRatingResult: {
             slug: string;
@@ -3244,6 +3316,36 @@ export interface components {
                 category: "image";
             };
             links: components["schemas"]["TokenLinks"];
+        };
+        /**
+         * @example {
+         *       "suggestions": [
+         *         {
+         *           "name": "Paper Trail",
+         *           "ticker": "PAPER",
+         *           "description": "A research agent that reads new DeFi papers daily and summarises them.",
+         *           "tags": [
+         *             "research",
+         *             "defi"
+         *           ]
+         *         }
+         *       ],
+         *       "model": "gpt-4o-mini",
+         *       "requestId": "5b0c2d7e-9a41-4c3f-8e2b-1f6a7d9c0e34"
+         *     }
+         */
+        TokenMetadataSuggestions: {
+            suggestions: {
+                name: string;
+                /** @description Follows the ticker rules; not used by any token yet */
+                ticker: string;
+                description: string;
+                tags: string[];
+            }[];
+            /** @description The model that answered */
+            model: string;
+            /** @description This request’s id, as in the logs and X-Request-Id */
+            requestId: string;
         };
         TokenOnchain: components["schemas"]["CurveOnchain"] | components["schemas"]["PoolOnchain"];
         TokenPage: {
@@ -5007,6 +5109,329 @@ export interface operations {
             /**
              * @description Service Unavailable. The error code is one of:
              *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAiAgentMetadata: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response (status < 500) is stored for 24 h and replayed for the same key, with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`, and while the first request runs, 409 `idempotency_in_progress` (docs/guides/idempotency.md)
+                 * @example 3c1e9f2a-7b4d-4e8a-9f61-2d5c8b7a4e10
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the project is, in the creator’s words: sent to the model as data */
+                    brief: string;
+                    /** @description Fixed by the creator: the suggestion uses it as given */
+                    keep?: {
+                        name?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentMetadataSuggestions"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `invalid_json`: The body is not valid JSON (or is empty with a JSON Content-Type)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Conflict. The error code is one of:
+             *
+             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still running; retry after `Retry-After` to get its response
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unprocessable Content. The error code is one of:
+             *
+             *     - `ai_invalid_output`: The model’s answer broke the rules twice (once more after being told what was wrong); nothing was suggested
+             *     - `ai_refused`: The model declined to write metadata for this brief
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `ai_unavailable`: The model could not be asked (busy, failing, too slow, or none configured); the message says which, Retry-After when to try again
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postAiTokenMetadata: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response (status < 500) is stored for 24 h and replayed for the same key, with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`, and while the first request runs, 409 `idempotency_in_progress` (docs/guides/idempotency.md)
+                 * @example 3c1e9f2a-7b4d-4e8a-9f61-2d5c8b7a4e10
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the project is, in the creator’s words: sent to the model as data */
+                    brief: string;
+                    /** @enum {string} */
+                    template: "virtuals" | "dpnm";
+                    /** @description Fixed by the creator: every suggestion uses it as given */
+                    keep?: {
+                        name?: string;
+                        /** @description 3 to 6 characters A-Z, 0-9; must not be taken */
+                        ticker?: string;
+                    };
+                    /**
+                     * @description How many suggestions
+                     * @default 1
+                     */
+                    variants?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenMetadataSuggestions"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_ticker`: The ticker is not 3 to 6 characters of A-Z and 0-9
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `invalid_json`: The body is not valid JSON (or is empty with a JSON Content-Type)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Conflict. The error code is one of:
+             *
+             *     - `ticker_taken`: Another token on this chain has this ticker
+             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still running; retry after `Retry-After` to get its response
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unprocessable Content. The error code is one of:
+             *
+             *     - `ai_invalid_output`: The model’s answer broke the rules twice (once more after being told what was wrong); nothing was suggested
+             *     - `ai_refused`: The model declined to write metadata for this brief
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `ai_unavailable`: The model could not be asked (busy, failing, too slow, or none configured); the message says which, Retry-After when to try again
              *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
              */
             503: {

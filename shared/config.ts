@@ -311,6 +311,11 @@ const envSchema = z
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    // AI metadata fill (docs/spec/contract.md §15) on the same endpoint: the deadline of one
+    // fill (its repair turn included) and the per-user limits.
+    AI_FILL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    AI_FILL_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+    AI_FILL_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(100),
     // Media (docs/spec/contract.md §14): an S3-compatible bucket when MEDIA_S3_BUCKET is set
     // (MEDIA_S3_ENDPOINT for a store other than AWS), else files under MEDIA_DIR.
     MEDIA_S3_ENDPOINT: z.url().optional(),
@@ -563,6 +568,11 @@ function toConfig(env: Variables) {
           timeoutMs: env.LLM_TIMEOUT_MS,
         }
       : null,
+    aiFill: {
+      timeoutMs: env.AI_FILL_TIMEOUT_MS,
+      perMinute: env.AI_FILL_PER_MINUTE,
+      perDay: env.AI_FILL_PER_DAY,
+    },
     media: {
       store: env.MEDIA_S3_BUCKET
         ? {

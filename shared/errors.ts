@@ -525,6 +525,6 @@ export const ERROR_DOCS = {
     description:
       'The model could not be asked (busy, failing, too slow, or none configured); the ' +
       'message says which, Retry-After when to try again',
-    example: 'the model did not answer within 20 s; try again later',
+    example: 'the model did not answer within 20 s; try again after 10 s',
   },
 } as const satisfies Record<ErrorCode, { description: string; example: string }>;

@@ -1,6 +1,10 @@
-import { AppError } from '../../shared/errors';
+import {
+  AppError,
+  DependencyUnavailableError,
+  REDIS_RETRY_AFTER_SECONDS,
+} from '../../shared/errors';
 import type { Principal } from './principal';
-import type { RateDecision } from './rate-limiter';
+import type { RateDecision, RateLimiter } from './rate-limiter';
 
 /** Requests per minute of each kind of bucket (`RATE_LIMIT_*_RPM`, shared/config.ts). */
 export interface RateLimits {
@@ -53,6 +57,42 @@ export function rateLimitRefusal(decision: RateDecision): AppError | null {
   return new AppError(
     'rate_limited',
     `Rate limit of ${decision.limit} requests per minute exceeded; ` +
+      `retry after ${decision.retryAfterSeconds} s`,
+    { ...rateLimitHeaders(decision), 'retry-after': String(decision.retryAfterSeconds) },
+  );
+}
+
+/** A per-user allowance of one route, beside the request limits: uploads an hour, fills a day. */
+export interface Quota {
+  /** The Redis bucket, e.g. `media:user:42`. */
+  bucket: string;
+  limit: number;
+  windowSeconds: 60 | 3600 | 86400;
+  /** What the 429 calls it: `Upload limit`. */
+  what: string;
+}
+
+const WINDOW_NAMES = { 60: 'a minute', 3600: 'an hour', 86400: 'a day' } as const;
+
+/**
+ * Counts one use of `quota`: 429 `rate_limited` with `Retry-After` (and the `X-RateLimit-*`
+ * headers) when it is used up, 503 when Redis cannot count.
+ */
+export async function takeQuota(limiter: RateLimiter, quota: Quota): Promise<void> {
+  const decision = await limiter
+    .consume(quota.bucket, quota.limit, quota.windowSeconds)
+    .catch((err: unknown) => {
+      throw new DependencyUnavailableError(
+        'redis',
+        `${quota.what}s are unavailable; retry shortly`,
+        REDIS_RETRY_AFTER_SECONDS,
+        err,
+      );
+    });
+  if (decision.allowed) return;
+  throw new AppError(
+    'rate_limited',
+    `${quota.what} of ${decision.limit} ${WINDOW_NAMES[quota.windowSeconds]} reached; ` +
       `retry after ${decision.retryAfterSeconds} s`,
     { ...rateLimitHeaders(decision), 'retry-after': String(decision.retryAfterSeconds) },
   );

@@ -37,6 +37,12 @@ export const TAGS: { name: string; description: string }[] = [
       'Image uploads for tokens and agents: stored as WebP, content-addressed, served forever',
   },
   {
+    name: 'ai',
+    description:
+      'AI metadata fill: a configured model suggests token and agent metadata from a brief, ' +
+      'checked against the same rules as a create; nothing is applied by itself',
+  },
+  {
     name: 'aggregators',
     description:
       'The DEX Screener Adapter: the launchpad’s bonding-curve pairs and their swaps, final ' +

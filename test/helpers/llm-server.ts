@@ -20,6 +20,10 @@ export interface ChatBody {
   messages: ChatMessage[];
   tools: { type: string; function: { name: string; parameters: unknown } }[];
   tool_choice: unknown;
+  response_format?: {
+    type: string;
+    json_schema?: { name: string; strict: boolean; schema: unknown };
+  };
 }
 
 /** A request the fake LLM received. */
@@ -31,7 +35,10 @@ export interface LlmRequest {
 
 export interface LlmReply {
   status?: number;
-  body: unknown;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Never answer (the connection stays open until the server closes). */
+  hang?: boolean;
 }
 
 /**
@@ -69,13 +76,22 @@ export async function startLlmServer(): Promise<FakeLlm> {
       } catch (err) {
         reply = { status: 599, body: { error: { message: (err as Error).message } } };
       }
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      if (reply.hang) return;
+      res.writeHead(reply.status ?? 200, {
+        'content-type': 'application/json',
+        ...reply.headers,
+      });
       res.end(JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      // Requests left hanging on purpose would hold close() forever.
+      server.closeAllConnections();
+    });
   return fake;
 }
 
@@ -141,6 +157,40 @@ export function assistantReply(text: string | null, calls: ScriptedCall[] = []):
           },
         },
       ],
+    },
+  };
+}
+
+/**
+ * A chat-completions answer whose content is `value` as JSON text (a string is sent as is), as
+ * a model in JSON-schema mode answers; `refusal` and `finishReason` as the API reports them.
+ */
+export function contentReply(
+  value: unknown,
+  options: { finishReason?: string; refusal?: string; model?: string } = {},
+): LlmReply {
+  return {
+    body: {
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: options.model ?? 'fake-model-1',
+      choices: [
+        {
+          index: 0,
+          finish_reason: options.finishReason ?? 'stop',
+          message: {
+            role: 'assistant',
+            content: options.refusal
+              ? null
+              : typeof value === 'string'
+                ? value
+                : JSON.stringify(value),
+            refusal: options.refusal ?? null,
+          },
+        },
+      ],
+      usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
     },
   };
 }

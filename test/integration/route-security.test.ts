@@ -122,6 +122,8 @@ const ROUTES: Routes = {
   },
 
   'POST /agents': { body: () => BODIES.agent },
+  'POST /ai/token-metadata': { body: () => ({ brief: 'A token', template: 'virtuals' }) },
+  'POST /ai/agent-metadata': { body: () => ({ brief: 'An agent' }) },
   'PATCH /agents/{slug}': {
     body: () => ({ name: 'Taken over' }),
     foreign: [NOT_OWNER_AGENT, { ...DRAFT, status: 403, code: 'not_owner' }],

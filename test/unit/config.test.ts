@@ -103,6 +103,10 @@ describe('TRUST_PROXY', () => {
       timeoutMs: 60_000,
     });
   });
+
+  it('gives the AI fill a 20 s deadline and 10 a minute, 100 a day per user by default', () => {
+    expect(loadConfig({}).aiFill).toEqual({ timeoutMs: 20_000, perMinute: 10, perDay: 100 });
+  });
 });
 
 describe('CHAIN_FLOW_TOKENS', () => {

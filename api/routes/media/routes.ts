@@ -3,15 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../access/actor';
-import { rateLimitHeaders } from '../../access/bucket';
+import { takeQuota } from '../../access/bucket';
 import { RateLimiter } from '../../access/rate-limiter';
 import type { ApiDeps } from '../../deps';
 import { errors } from '../../openapi/errors';
-import {
-  AppError,
-  DependencyUnavailableError,
-  REDIS_RETRY_AFTER_SECONDS,
-} from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
 import { createObjectStore, MEDIA_ID, MEDIA_MIME_TYPE, readImage, uploadImage } from './service';
 
 /** At most this many bytes in the one file part (docs/spec/contract.md §14). */
@@ -135,23 +131,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (app,
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const decision = await limiter
-        .consume(`media:user:${actor.userId}`, config.media.uploadsPerHour, HOUR_S)
-        .catch((err: unknown) => {
-          throw new DependencyUnavailableError(
-            'redis',
-            'Upload limits are unavailable; retry shortly',
-            REDIS_RETRY_AFTER_SECONDS,
-            err,
-          );
-        });
-      if (!decision.allowed) {
-        throw new AppError(
-          'rate_limited',
-          `Upload limit of ${decision.limit} an hour reached; retry after ${decision.retryAfterSeconds} s`,
-          { ...rateLimitHeaders(decision), 'retry-after': String(decision.retryAfterSeconds) },
-        );
-      }
+      await takeQuota(limiter, {
+        bucket: `media:user:${actor.userId}`,
+        limit: config.media.uploadsPerHour,
+        windowSeconds: HOUR_S,
+        what: 'Upload limit',
+      });
       const bytes = await fileOf(request);
       const { created, media } = await uploadImage({ config, db, store }, actor.userId, bytes);
       return reply.code(created ? 201 : 200).send(media);

@@ -40,6 +40,7 @@ import { TokenCandle } from './token-candle';
 import { TokenMarket } from './token-market';
 import { MarketEvent } from './market-event';
 import { Media } from './media';
+import { AiGeneration } from './ai-generation';
 import { TokenTransfer } from './token-transfer';
 import { TreasuryTransfer } from './treasury-transfer';
 
@@ -77,6 +78,7 @@ export const entities = [
   TokenMarket,
   MarketEvent,
   Media,
+  AiGeneration,
   DpnmTreeNode,
   DpnmTreePath,
   DpnmSubtreeLevel,

@@ -18,6 +18,7 @@ import { Migration20261202000000_market_data } from './Migration20261202000000_m
 import { Migration20261203000000_market_events_lz4 } from './Migration20261203000000_market_events_lz4';
 import { Migration20261204000000_media } from './Migration20261204000000_media';
 import { Migration20261205000000_token_metadata } from './Migration20261205000000_token_metadata';
+import { Migration20261206000000_ai_generations } from './Migration20261206000000_ai_generations';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -69,5 +70,9 @@ export const migrationsList: MigrationObject[] = [
   {
     name: 'Migration20261205000000_token_metadata',
     class: Migration20261205000000_token_metadata,
+  },
+  {
+    name: 'Migration20261206000000_ai_generations',
+    class: Migration20261206000000_ai_generations,
   },
 ];

@@ -1,7 +1,8 @@
 import { MAX_CALLS_PER_TURN, type Brain } from '../brain';
 import { buildFailure } from '../errors';
 import { toolArgs } from '../tools/schemas';
-import { chatCompletion, type AssistantReply, type LlmConfig } from './client';
+import type { LlmConfig } from '../../../shared/llm/chat';
+import { chatCompletion, type AssistantReply } from './client';
 import { planRequest, turnRequest } from './transcript';
 
 /**

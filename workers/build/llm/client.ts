@@ -1,9 +1,11 @@
-import { z } from 'zod';
-import type { Config } from '../../../shared/config';
+import {
+  requestChatCompletion,
+  LlmCallError,
+  type ChatChoice,
+  type LlmConfig,
+} from '../../../shared/llm/chat';
 import type { ToolCallRequest } from '../brain';
 import { buildFailure } from '../errors';
-
-export type LlmConfig = NonNullable<Config['llm']>;
 
 /** A chat message of the OpenAI chat-completions API (the subset the runtime sends). */
 export type ChatMessage =
@@ -30,74 +32,31 @@ export interface AssistantReply {
   calls: ToolCallRequest[];
 }
 
-const responseSchema = z.object({
-  choices: z
-    .array(
-      z.object({
-        message: z.object({
-          content: z.string().nullish(),
-          tool_calls: z
-            .array(
-              z.object({
-                function: z.object({ name: z.string(), arguments: z.string().nullish() }),
-              }),
-            )
-            .nullish(),
-        }),
-      }),
-    )
-    .min(1),
-});
-
 /**
- * One chat-completions call. Network errors, timeouts, 429 and 5xx throw a retryable build
- * failure (Temporal retries the step a bounded number of times); other 4xx (bad key, unknown
- * model) cannot heal by retrying and fail the build at once. Messages name the status only,
- * never the provider's body, which may echo the request.
+ * One chat-completions call (shared/llm/chat.ts). Network errors, timeouts, 429 and 5xx throw a
+ * retryable build failure (Temporal retries the step a bounded number of times); other 4xx (bad
+ * key, unknown model) cannot heal by retrying and fail the build at once.
  */
 export async function chatCompletion(
   llm: LlmConfig,
   request: ChatRequest,
 ): Promise<AssistantReply> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (llm.apiKey) headers.authorization = `Bearer ${llm.apiKey}`;
-  let response: Response;
+  let choice: ChatChoice;
   try {
-    response = await fetch(`${llm.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ model: llm.model, ...request }),
-      signal: AbortSignal.timeout(llm.timeoutMs),
-    });
+    choice = await requestChatCompletion(llm, { ...request });
   } catch (err) {
-    const timedOut = (err as Error).name === 'TimeoutError';
-    throw buildFailure(
-      timedOut
+    if (!(err instanceof LlmCallError)) throw err;
+    const message =
+      err.kind === 'timeout'
         ? `the LLM endpoint did not answer within ${llm.timeoutMs} ms`
-        : 'the LLM endpoint could not be reached',
-      { retryable: true },
-    );
+        : err.message;
+    throw buildFailure(message, { retryable: err.retryable });
   }
-  if (response.status === 429 || response.status >= 500) {
-    await response.body?.cancel();
-    throw buildFailure(`the LLM endpoint answered ${response.status}`, { retryable: true });
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw buildFailure(`the LLM endpoint refused the request (${response.status})`, {
-      retryable: false,
-    });
-  }
-  const parsed = responseSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) {
-    throw buildFailure('the LLM endpoint answered with an unreadable body', { retryable: true });
-  }
-  const message = parsed.data.choices[0]!.message;
   return {
-    text: message.content?.trim() ? message.content.trim() : null,
-    calls: (message.tool_calls ?? []).map((call) => ({
-      tool: call.function.name,
-      args: parseArguments(call.function.arguments ?? ''),
+    text: choice.content?.trim() ? choice.content.trim() : null,
+    calls: choice.toolCalls.map((call) => ({
+      tool: call.name,
+      args: parseArguments(call.arguments),
     })),
   };
 }
