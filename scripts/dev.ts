@@ -381,6 +381,9 @@ async function main(): Promise<void> {
         `               demo tokens launched and traded on the local chain over 6 h of block time`,
         `  Market       ${base}/tokens?sort=market_cap   ${base}/tokens/demo-virtuals/candles?resolution=15m&countback=40`,
         `               curl -N ${base}/tokens/stream   (docs/guides/charts.md)`,
+        config.llm
+          ? `  Model        ${config.llm.model} at ${config.llm.baseUrl}: plans builds, writes POST /ai/* suggestions`
+          : '  Model        none: builds use the deterministic planners, POST /ai/* answers 503 (set LLM_BASE_URL)',
         config.media.store.kind === 's3'
           ? `  Media        bucket ${config.media.store.bucket}${config.media.store.endpoint ? ` at ${config.media.store.endpoint}` : ''}   (curl -H 'x-api-key: <key>' -F file=@logo.png ${base}/media)`
           : `  Media        files under ${config.media.store.dir}   (curl -H 'x-api-key: <key>' -F file=@logo.png ${base}/media)`,
