@@ -21,6 +21,7 @@ import { botRoutes } from './routes/bot/routes';
 import { healthRoutes } from './routes/health/routes';
 import { mediaRoutes } from './routes/media/routes';
 import { aiRoutes } from './routes/ai/routes';
+import { approvalRoutes } from './routes/projects/approval-routes';
 import { devRoutes } from './routes/dev/routes';
 import { homeRoutes } from './routes/home/routes';
 import { flowRoutes } from './routes/flow/routes';
@@ -99,6 +100,7 @@ export function buildApp(deps: ApiDeps) {
   void app.register(tokenStreamRoutes, { deps });
   void app.register(mediaRoutes, { deps });
   void app.register(aiRoutes, { deps });
+  void app.register(approvalRoutes, { deps });
   void app.register(buildPageRoutes, { deps });
   void app.register(searchRoutes, { deps });
   void app.register(subscriptionRoutes, { deps });

@@ -753,6 +753,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approval requests of all the caller’s projects, newest first
+         * @description The inbox: `?status=pending` lists what waits for the caller.
+         */
+        get: operations["getMeApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/flow-balance": {
         parameters: {
             query?: never;
@@ -1274,6 +1294,90 @@ export interface paths {
         get: operations["getProjectsBySlug"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/approval-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When the project’s builds stop for the owner’s approval (owner)
+         * @description The defaults until the owner sets one: ask_risky (workspace tools run, anything that reaches outside, such as fetch_url, asks), no rules, no plan approval, 24 h to answer, then the step is rejected.
+         */
+        get: operations["getProjectsBySlugApprovalPolicy"];
+        /**
+         * Set when the project’s builds stop for approval (owner)
+         * @description Replaces the whole policy; a field left out takes its default. Rules are matched before the mode, and a deny rule wins over any other rule for its tool. Applies from the next step of a running build. Every change is kept in the audit trail.
+         */
+        put: operations["putProjectsBySlugApprovalPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project’s approval requests, newest first (owner)
+         * @description Cursor-paged; `status` pending, resolved or all (default). With `all` it is the history of every request and its outcome.
+         */
+        get: operations["getProjectsBySlugApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a waiting step with the digest of the arguments shown (owner)
+         * @description The build goes on and runs the step. `argsDigest` must be the request’s (409 approval_stale otherwise): an approval approves exactly the arguments it was shown. The same approval again answers the same; a request decided otherwise, expired or canceled is 409 approval_resolved.
+         */
+        post: operations["postProjectsBySlugApprovalsByIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{slug}/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a waiting step, optionally saying why (owner)
+         * @description The step does not run; the build’s brain gets a tool error carrying the comment and goes on. The same rejection again answers the same.
+         */
+        post: operations["postProjectsBySlugApprovalsByIdReject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2004,6 +2108,76 @@ export interface components {
             expires_at: string | null;
             /** @description The raw key, shown this once */
             key: string;
+        };
+        ApprovalPage: {
+            items: components["schemas"]["ApprovalRequest"][];
+            /** @description Opaque; null on the last page */
+            nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "mode": "ask_risky",
+         *       "rules": [],
+         *       "planApproval": false,
+         *       "timeoutSeconds": 86400,
+         *       "onTimeout": "reject",
+         *       "updatedAt": null
+         *     }
+         */
+        ApprovalPolicy: {
+            /** @enum {string} */
+            mode: "ask_risky" | "ask_all" | "autonomous";
+            rules: {
+                tool: string;
+                /** @enum {string} */
+                action: "allow" | "ask" | "deny";
+            }[];
+            planApproval: boolean;
+            timeoutSeconds: number;
+            /** @enum {string} */
+            onTimeout: "reject" | "fail";
+            /** @description Null while the project has the defaults */
+            updatedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "0b6f3a52-8c1d-4e7a-9f20-3d5b7c9e1a46",
+         *       "projectSlug": "atlas-research",
+         *       "runId": "7c2e9d14-5b3a-4f8e-a1c6-2d9f0e7b3a58",
+         *       "kind": "tool_call",
+         *       "tool": "fetch_url",
+         *       "argsPreview": {
+         *         "url": "https://example.com/paper"
+         *       },
+         *       "argsDigest": "5f1c3b8e0d2a4c6e8f0a1b3c5d7e9f1a3b5c7d9e0f2a4b6c8d0e2f4a6b8c0d2e",
+         *       "status": "pending",
+         *       "requestedAt": "2026-11-29T10:00:00.000Z",
+         *       "expiresAt": "2026-11-30T10:00:00.000Z",
+         *       "decidedAt": null,
+         *       "comment": null
+         *     }
+         */
+        ApprovalRequest: {
+            /** Format: uuid */
+            id: string;
+            projectSlug: string;
+            /** Format: uuid */
+            runId: string;
+            /** @enum {string} */
+            kind: "plan" | "tool_call";
+            tool: string | null;
+            /** @description The arguments, long strings cut */
+            argsPreview: unknown;
+            /** @description Send it back to approve exactly these arguments */
+            argsDigest: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "expired" | "canceled";
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            decidedAt: string | null;
+            comment: string | null;
         };
         /**
          * @example {
@@ -2907,10 +3081,22 @@ export interface components {
             agentTemplate: "fullstack-builder" | "bot-builder" | "content-machine" | "research-agent";
             private: boolean;
             /**
-             * @description idle at creation; queued and running belong to the current run
+             * @description idle at creation; queued and running belong to the current run; awaiting_approval while the running build waits for the owner (pendingApproval)
              * @enum {string}
              */
-            status: "idle" | "queued" | "running" | "completed" | "failed" | "canceled" | "archived";
+            status: "idle" | "queued" | "running" | "completed" | "failed" | "canceled" | "archived" | "awaiting_approval";
+            /** @description The step the current run waits on (approve or reject it: docs/guides/approvals.md) */
+            pendingApproval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: "plan" | "tool_call";
+                tool: string | null;
+                argsPreview: unknown;
+                argsDigest: string;
+                /** Format: date-time */
+                expiresAt: string;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -9353,6 +9539,131 @@ export interface operations {
             };
         };
     };
+    getMeApprovals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The `nextCursor` of the previous page
+                 * @example eyJzIjoidG9rZW5zOnt9IiwicCI6Ilt7XCIyMDI2In1dIn0.Jq3v8TXbQ2rY
+                 */
+                cursor?: string;
+                /**
+                 * @description Page size, 20 by default; values above 100 are clamped
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description pending, resolved (decided, expired or canceled) or all; newest first
+                 * @example pending
+                 */
+                status?: "pending" | "resolved" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPage"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_cursor`: The cursor was not issued by this listing with these filters, or was altered
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMeFlowBalance: {
         parameters: {
             query?: never;
@@ -13465,6 +13776,823 @@ export interface operations {
              *     - `project_not_found`: No project with this slug that the caller may see
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProjectsBySlugApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas-landing-page
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPolicy"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `not_owner`: The resource exists but belongs to another user
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `project_not_found`: No project with this slug that the caller may see
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putProjectsBySlugApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas-landing-page
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description ask_risky: workspace tools run, anything reaching outside asks; ask_all: every tool asks; autonomous: nothing asks (rules still apply)
+                     * @default ask_risky
+                     * @enum {string}
+                     */
+                    mode?: "ask_risky" | "ask_all" | "autonomous";
+                    /**
+                     * @description Matched before the mode; deny wins over any other rule for the same tool
+                     * @default []
+                     */
+                    rules?: {
+                        /** @description A build tool, e.g. fetch_url */
+                        tool: string;
+                        /** @enum {string} */
+                        action: "allow" | "ask" | "deny";
+                    }[];
+                    /**
+                     * @description Stop after the plan until the owner approves it
+                     * @default false
+                     */
+                    planApproval?: boolean;
+                    /**
+                     * @description How long a request waits for the owner
+                     * @default 86400
+                     */
+                    timeoutSeconds?: number;
+                    /**
+                     * @description reject: the step is refused and the build goes on; fail: the build fails
+                     * @default reject
+                     * @enum {string}
+                     */
+                    onTimeout?: "reject" | "fail";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPolicy"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `invalid_json`: The body is not valid JSON (or is empty with a JSON Content-Type)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `not_owner`: The resource exists but belongs to another user
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `project_not_found`: No project with this slug that the caller may see
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProjectsBySlugApprovals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The `nextCursor` of the previous page
+                 * @example eyJzIjoidG9rZW5zOnt9IiwicCI6Ilt7XCIyMDI2In1dIn0.Jq3v8TXbQ2rY
+                 */
+                cursor?: string;
+                /**
+                 * @description Page size, 20 by default; values above 100 are clamped
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description pending, resolved (decided, expired or canceled) or all; newest first
+                 * @example pending
+                 */
+                status?: "pending" | "resolved" | "all";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas-landing-page
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPage"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_cursor`: The cursor was not issued by this listing with these filters, or was altered
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `not_owner`: The resource exists but belongs to another user
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `project_not_found`: No project with this slug that the caller may see
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postProjectsBySlugApprovalsByIdApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response (status < 500) is stored for 24 h and replayed for the same key, with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`, and while the first request runs, 409 `idempotency_in_progress` (docs/guides/idempotency.md)
+                 * @example 3c1e9f2a-7b4d-4e8a-9f61-2d5c8b7a4e10
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas-landing-page
+                 */
+                slug: string;
+                /** @example c5a2e8f1-3d6b-4a9c-8e7f-1b4d2c6a9e30 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    argsDigest: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRequest"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `invalid_json`: The body is not valid JSON (or is empty with a JSON Content-Type)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `approval_not_found`: No approval request with this id in this project of the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Conflict. The error code is one of:
+             *
+             *     - `approval_stale`: The argsDigest sent is not the request’s: the decision would approve other arguments than the ones shown
+             *     - `approval_resolved`: The request is no longer pending: decided otherwise, expired or canceled
+             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still running; retry after `Retry-After` to get its response
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unprocessable Content. The error code is one of:
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postProjectsBySlugApprovalsByIdReject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response (status < 500) is stored for 24 h and replayed for the same key, with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`, and while the first request runs, 409 `idempotency_in_progress` (docs/guides/idempotency.md)
+                 * @example 3c1e9f2a-7b4d-4e8a-9f61-2d5c8b7a4e10
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas-landing-page
+                 */
+                slug: string;
+                /** @example c5a2e8f1-3d6b-4a9c-8e7f-1b4d2c6a9e30 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Told to the build’s brain with the refusal */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRequest"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             *     - `invalid_json`: The body is not valid JSON (or is empty with a JSON Content-Type)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `approval_not_found`: No approval request with this id in this project of the caller
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Conflict. The error code is one of:
+             *
+             *     - `approval_resolved`: The request is no longer pending: decided otherwise, expired or canceled
+             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still running; retry after `Retry-After` to get its response
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unprocessable Content. The error code is one of:
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
+             */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

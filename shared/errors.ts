@@ -93,6 +93,10 @@ export const ERROR_STATUS = {
   image_too_large: 400,
   image_too_small: 400,
   media_not_found: 404,
+  // Owner approvals
+  approval_not_found: 404,
+  approval_stale: 409,
+  approval_resolved: 409,
   // AI metadata fill
   ai_invalid_output: 422,
   ai_refused: 422,
@@ -510,6 +514,21 @@ export const ERROR_DOCS = {
   media_not_found: {
     description: 'No uploaded media has this id',
     example: 'media 9f86d081…: does not exist',
+  },
+  approval_not_found: {
+    description: 'No approval request with this id in this project of the caller',
+    example:
+      'approval 0b6f3a52-8c1d-4e7a-9f20-3d5b7c9e1a46 does not exist in project atlas-research',
+  },
+  approval_stale: {
+    description:
+      'The argsDigest sent is not the request’s: the decision would approve other arguments ' +
+      'than the ones shown',
+    example: 'argsDigest: does not match the request’s arguments; reload the request',
+  },
+  approval_resolved: {
+    description: 'The request is no longer pending: decided otherwise, expired or canceled',
+    example: 'approval 0b6f3a52-8c1d-4e7a-9f20-3d5b7c9e1a46 is already rejected',
   },
   ai_invalid_output: {
     description:

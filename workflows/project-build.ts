@@ -20,8 +20,11 @@ import type {
 
 // Names from shared/temporal/workflows.ts; the types make a mismatch a compile error.
 const CANCEL: (typeof projectBuildSignals)['cancel'] = 'cancel';
+const APPROVAL_DECIDED: (typeof projectBuildSignals)['approvalDecided'] = 'approvalDecided';
 const STATUS: (typeof projectBuildQueries)['status'] = 'status';
 export const cancelSignal = defineSignal(CANCEL);
+/** The API decided an approval request (the row is already committed); the id names it. */
+export const approvalDecidedSignal = defineSignal<[approvalId: string]>(APPROVAL_DECIDED);
 export const statusQuery = defineQuery<ProjectBuildStatus>(STATUS);
 
 /** Failures whose message is meant for the owner (workers/build/errors.ts BUILD_ERROR_TYPE). */
@@ -46,6 +49,17 @@ const { planProjectRun, runProjectTurn } = proxyActivities<ProjectActivities>({
     maximumAttempts: 4,
   },
 });
+// Reading or expiring an approval request: one short statement.
+const { settleApproval, cancelApproval } = proxyActivities<ProjectActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+/**
+ * While a request waits, the workflow looks at its row at least this often: a decision whose
+ * signal was lost (Temporal unreachable from the API at that moment) costs minutes, not the
+ * build, and a wait of days stays a few hundred history events.
+ */
+const APPROVAL_RECHECK_MS = 10 * 60 * 1000;
 // Finishing must land eventually (it is idempotent), so it retries without an attempt limit.
 const { finishProjectRun } = proxyActivities<ProjectActivities>({
   startToCloseTimeout: '2 minutes',
@@ -71,7 +85,15 @@ const CANCELED: ProjectBuildOutcome = { finalStatus: 'canceled', reason: 'the bu
  *   result and reuses a commit already made (git trailer `Build-Step: <runId>/t<turn>.<i>`).
  * - Timeouts: steps heartbeat (10 s heartbeat timeout); a turn has 15 minutes and 4 attempts;
  *   at most `maxTurns` (BUILD_MAX_TURNS) turns, paced by `paceMs` durable timers.
- * - Signal `cancel`: the build stops before its next turn. Query `status`: ProjectBuildStatus.
+ * - Signal `cancel`: the build stops before its next turn, or ends its wait for an approval
+ *   (the request is canceled). Signal `approvalDecided(id)`: an owner decided a request.
+ *   Query `status`: ProjectBuildStatus.
+ * - Approvals (docs/spec/contract.md §16): a turn that stops before a call returns
+ *   `awaitingApproval`; the workflow waits for the signal or the request's expiry on a durable
+ *   timer, re-reading the row every 10 minutes, PostgreSQL deciding (settleApproval expires a
+ *   request still pending when the timer runs out); then the same turn runs again and finds
+ *   the decision. Histories before approvals never return `awaitingApproval`, so their
+ *   commands are unchanged (no patch needed).
  * - Terminal states: the workflow always completes with completed (the brain finished),
  *   failed (a step failed after its retries, or the turn limit was reached; an `error` event
  *   with recoverable false carries the reason) or canceled (signal or Temporal cancellation).
@@ -86,11 +108,15 @@ export async function projectBuildWorkflow(input: ProjectBuildInput): Promise<Pr
   setHandler(cancelSignal, () => {
     status.cancelRequested = true;
   });
+  const decided = new Set<string>();
+  setHandler(approvalDecidedSignal, (approvalId) => {
+    decided.add(approvalId);
+  });
   setHandler(statusQuery, () => ({ ...status }));
 
   let outcome: ProjectBuildOutcome;
   try {
-    outcome = await build(input, status);
+    outcome = await build(input, status, decided);
   } catch (err) {
     if (isCancellation(err)) outcome = CANCELED;
     else if (err instanceof ActivityFailure)
@@ -109,6 +135,7 @@ export async function projectBuildWorkflow(input: ProjectBuildInput): Promise<Pr
 async function build(
   input: ProjectBuildInput,
   status: ProjectBuildStatus,
+  decided: Set<string>,
 ): Promise<ProjectBuildOutcome> {
   const ref = { projectId: input.projectId, runId: input.runId };
   const { maxTurns } = await beginProjectRun(ref);
@@ -120,11 +147,52 @@ async function build(
     // A durable timer that a cancel signal cuts short.
     if (input.paceMs > 0) await condition(() => status.cancelRequested, input.paceMs);
     if (status.cancelRequested) return CANCELED;
-    const { finished } = await runProjectTurn({ ...ref, turn });
+    const { finished, awaitingApproval } = await runProjectTurn({ ...ref, turn });
+    if (awaitingApproval) {
+      status.phase = 'awaiting_approval';
+      const waited = await awaitDecision(awaitingApproval, status, decided);
+      if (waited === 'canceled') return CANCELED;
+      status.phase = 'building';
+      // The same turn again: it finds the decision and goes on from the call that waited.
+      turn -= 1;
+      continue;
+    }
     status.turns = turn;
     if (finished) return { finalStatus: 'completed', reason: null };
   }
   return { finalStatus: 'failed', reason: `the build did not finish within ${maxTurns} turns` };
+}
+
+/**
+ * Waits until the request is decided (signal, or seen on a re-check), expires, or the build is
+ * canceled. The timer only says when to look: the row says what happened.
+ */
+async function awaitDecision(
+  awaiting: { approvalId: string; expiresAt: string },
+  status: ProjectBuildStatus,
+  decided: Set<string>,
+): Promise<'decided' | 'canceled'> {
+  const { approvalId } = awaiting;
+  const expiresAt = Date.parse(awaiting.expiresAt);
+  for (;;) {
+    const remaining = expiresAt - Date.now();
+    if (remaining <= 0) {
+      const { status: settled } = await settleApproval({ approvalId, expire: true });
+      if (settled !== 'pending') return 'decided';
+    }
+    await condition(
+      () => decided.has(approvalId) || status.cancelRequested,
+      Math.max(1000, Math.min(remaining, APPROVAL_RECHECK_MS)),
+    );
+    // A signal is a hint to look now; should the row still be pending, wait for the next.
+    decided.delete(approvalId);
+    if (status.cancelRequested) {
+      await cancelApproval({ approvalId });
+      return 'canceled';
+    }
+    const { status: now } = await settleApproval({ approvalId, expire: false });
+    if (now !== 'pending') return 'decided';
+  }
 }
 
 /** What the owner is told: build failures say why; anything else stays generic. */

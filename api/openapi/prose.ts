@@ -37,6 +37,11 @@ export const TAGS: { name: string; description: string }[] = [
       'Image uploads for tokens and agents: stored as WebP, content-addressed, served forever',
   },
   {
+    name: 'approvals',
+    description:
+      'Owner approvals in builds: the policy, the steps a build waits on, approve and reject',
+  },
+  {
     name: 'ai',
     description:
       'AI metadata fill: a configured model suggests token and agent metadata from a brief, ' +

@@ -45,6 +45,8 @@ export interface OutboundClient {
   putJson(url: string, body: string, headers: Record<string, string>): Promise<OutboundResponse>;
   /** GETs a JSON resource (`accept: application/json`) with the same guarantees as `postJson`. */
   getJson(url: string, headers: Record<string, string>): Promise<OutboundResponse>;
+  /** GETs a page (`accept` HTML and text first) with the same guarantees. */
+  getText(url: string, headers: Record<string, string>): Promise<OutboundResponse>;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,11 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     postJson: (url, body, headers) => send(url, 'POST', body, headers),
     putJson: (url, body, headers) => send(url, 'PUT', body, headers),
     getJson: (url, headers) => send(url, 'GET', undefined, headers),
+    getText: (url, headers) =>
+      send(url, 'GET', undefined, {
+        accept: 'text/html, text/plain;q=0.9, */*;q=0.1',
+        ...headers,
+      }),
     close: () => agent.close(),
   };
 }

@@ -23,6 +23,22 @@ export const projectEventData = {
   }),
   error: z.object({ message: z.string(), recoverable: z.boolean() }),
   done: z.object({ runId: z.string(), finalStatus: z.enum(['completed', 'failed', 'canceled']) }),
+  // Owner approvals (docs/spec/contract.md §16): the run stopped before a step, and the answer.
+  approval_requested: z.object({
+    approvalId: z.string(),
+    kind: z.enum(['plan', 'tool_call']),
+    tool: z.string().nullable(),
+    callId: z.string().nullable(),
+    argsPreview: z.unknown(),
+    argsDigest: z.string(),
+    expiresAt: z.string(),
+  }),
+  approval_resolved: z.object({
+    approvalId: z.string(),
+    decision: z.enum(['approved', 'rejected', 'expired', 'canceled']),
+    by: z.enum(['owner', 'timeout', 'cancel']),
+    comment: z.string().nullable(),
+  }),
 } as const;
 
 export type ProjectEventType = keyof typeof projectEventData;

@@ -46,11 +46,14 @@ export interface ProjectBuildInput {
 }
 
 /** Signal and query names of the build workflow. */
-export const projectBuildSignals = { cancel: 'cancel' } as const;
+export const projectBuildSignals = {
+  cancel: 'cancel',
+  approvalDecided: 'approvalDecided',
+} as const;
 export const projectBuildQueries = { status: 'status' } as const;
 
 export interface ProjectBuildStatus {
-  phase: 'starting' | 'planning' | 'building' | 'finishing' | 'done';
+  phase: 'starting' | 'planning' | 'building' | 'awaiting_approval' | 'finishing' | 'done';
   /** Steps (turns) finished so far. */
   turns: number;
   cancelRequested: boolean;

@@ -187,6 +187,7 @@ export const PARAM_FIXTURES: Record<string, FixtureName | null> = {
   'payouts/{path}': null,
   'assets/{file}': null,
   'media/{id}': null,
+  'approvals/{id}': null,
   'payments/{provider}': null,
 };
 

@@ -45,6 +45,7 @@ describe('POST /projects', () => {
       agentTemplate: 'bot-builder',
       private: false,
       status: 'idle',
+      pendingApproval: null,
       createdAt: expect.stringMatching(ISO),
       updatedAt: body.createdAt,
       archivedAt: null,

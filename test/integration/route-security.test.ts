@@ -156,6 +156,17 @@ const ROUTES: Routes = {
     foreign: [NOT_OWNER_PROJECT, PRIVATE],
   },
   'POST /projects/{slug}/archive': { foreign: [NOT_OWNER_PROJECT, PRIVATE] },
+  'GET /projects/{slug}/approval-policy': { foreign: [NOT_OWNER_PROJECT, PRIVATE] },
+  'PUT /projects/{slug}/approval-policy': {
+    body: () => ({ mode: 'autonomous' }),
+    foreign: [NOT_OWNER_PROJECT, PRIVATE],
+  },
+  'GET /projects/{slug}/approvals': { foreign: [NOT_OWNER_PROJECT, PRIVATE] },
+  'GET /me/approvals': {},
+  // No request exists to take over: the id is any UUID (404 approval_not_found for everyone
+  // but the owner of a request, tested in build-approvals.test.ts).
+  'POST /projects/{slug}/approvals/{id}/approve': { body: () => ({ argsDigest: 'a'.repeat(64) }) },
+  'POST /projects/{slug}/approvals/{id}/reject': { body: () => ({}) },
   'POST /projects/{slug}/subscribe': { foreign: [PRIVATE] },
   'DELETE /projects/{slug}/subscribe': { foreign: [PRIVATE] },
 

@@ -104,7 +104,7 @@ describe('project build records: what reaches the public event log stays small a
     ]);
     expect([0, 1, 2, 3, 5, 9].map((index) => result(index).error)).toEqual([
       `invalid arguments for write_file: content: ${3 * KB * KB} bytes is over the limit of ${64 * KB} bytes`,
-      `unknown tool "${'y'.repeat(64)}…[cut: 5000 characters in all]"; the tools are write_file, run_command, commit, update_plan`,
+      `unknown tool "${'y'.repeat(64)}…[cut: 5000 characters in all]"; the tools are write_file, run_command, commit, update_plan, fetch_url`,
       'invalid arguments for run_command: args: Too big: expected array to have <=20 items',
       'invalid arguments for write_file: content: contains a NUL character or an unpaired surrogate',
       `invalid arguments for write_file: content: ${64 * KB + 2} bytes is over the limit of ${64 * KB} bytes`,

@@ -275,6 +275,8 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
       'run_command',
       'commit',
       'update_plan',
+      // fullstack-builder reads the web too (asking its owner first).
+      'fetch_url',
     ]);
     expect(planCall.body.messages[1]!.content).toContain('Hello LLM');
     expect(turn1.body.messages.slice(2)).toEqual([
@@ -453,7 +455,7 @@ describe('project build workflow: LLM brain against a loopback OpenAI-compatible
       'path "src/../../evil.txt" leaves the workspace',
       'path ".git/config" is inside .git',
       `invalid arguments for write_file: content: ${64 * 1024 + 1} bytes is over the limit of ${64 * 1024} bytes`,
-      'unknown tool "shell"; the tools are write_file, run_command, commit, update_plan',
+      'unknown tool "shell"; the tools are write_file, run_command, commit, update_plan, fetch_url',
       expect.stringMatching(/^invalid arguments for run_command: command: /),
       'git allows only the read-only subcommands status, log, diff and show',
       'git: argument "--output=/tmp/evil" is not allowed',

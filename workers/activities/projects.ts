@@ -4,10 +4,19 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
-import { createEventEmitter } from '../build/emitter';
 import { withHeartbeat } from '../build/heartbeat';
 import { beginRun, finishRun } from '../build/lifecycle';
-import { planRun, runTurn } from '../build/turn';
+import { planRun, runTurn, type TurnOutcome } from '../build/turn';
+import { createEventEmitter, publishEvents } from '../build/emitter';
+import { createOutboundClient } from '../../shared/net/outbound-client';
+import { approvalById, resolveApproval } from '../../shared/projects/approval-store';
+import type { ApprovalStatus } from '../../shared/db/entities/approval';
+import type { ProjectStreamEvent } from '../../shared/projects/events';
+import { sqlOf } from '../../shared/db/sql';
+
+/** `fetch_url`: a page must answer within 10 s; at most 1 MiB of it is read. */
+const FETCH_TIMEOUT_MS = 10_000;
+const FETCH_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface ProjectActivityDeps {
   orm: MikroORM;
@@ -20,6 +29,8 @@ export interface ProjectActivityDeps {
 // Ids are UUIDs: they become directory names of the workspace, so nothing else may pass.
 const runRef = z.object({ projectId: z.uuid(), runId: z.uuid() });
 const turnInput = runRef.extend({ turn: z.number().int().min(1).max(10_000) });
+const approvalInput = z.object({ approvalId: z.uuid() });
+const settleInput = approvalInput.extend({ expire: z.boolean() });
 const finishInput = runRef.extend({
   finalStatus: z.enum(['completed', 'failed', 'canceled']),
   reason: z.string().max(2000).nullable(),
@@ -41,7 +52,19 @@ function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.outp
  */
 export function createProjectActivities(deps: ProjectActivityDeps) {
   const emit = createEventEmitter(deps);
-  const stepDeps = { orm: deps.orm, config: deps.config, emit };
+  // One pooled client per worker process for `fetch_url`; SSRF is checked where sockets open.
+  const outbound = createOutboundClient({
+    allowedHosts: deps.config.webhookAllowedHosts,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxResponseBytes: FETCH_BODY_LIMIT_BYTES,
+    onLargeBody: 'truncate',
+  });
+  const stepDeps = { orm: deps.orm, config: deps.config, emit, outbound };
+
+  /** A resolution's events reach the stream; the change itself is already committed. */
+  async function publishResolution(projectId: string, events: ProjectStreamEvent[]) {
+    await publishEvents(deps, projectId, events);
+  }
   return {
     /** queued → running, workspace created, subscribers told. Returns the turn limit. */
     async beginProjectRun(input: z.input<typeof runRef>): Promise<{ maxTurns: number }> {
@@ -55,10 +78,43 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
       return withHeartbeat(() => planRun(stepDeps, ref));
     },
 
-    /** One turn: decide, then run the tools. `finished` when the brain called no tool. */
-    async runProjectTurn(input: z.input<typeof turnInput>): Promise<{ finished: boolean }> {
+    /**
+     * One turn: decide, then run the tools. `finished` when the brain called no tool;
+     * `awaitingApproval` when a call waits for its owner (the turn runs again once decided).
+     */
+    async runProjectTurn(input: z.input<typeof turnInput>): Promise<TurnOutcome> {
       const { turn, ...ref } = parse(turnInput, input);
       return withHeartbeat(() => runTurn(stepDeps, ref, turn));
+    },
+
+    /**
+     * Where an approval request stands. `expire`: the workflow's timer ran out, so a request
+     * still pending expires now (the same conditional UPDATE an owner's decision races).
+     */
+    async settleApproval(input: z.input<typeof settleInput>): Promise<{ status: ApprovalStatus }> {
+      const { approvalId, expire } = parse(settleInput, input);
+      const em = deps.orm.em.fork();
+      if (expire) {
+        const { row, events } = await resolveApproval(em, approvalId, {
+          to: 'expired',
+          by: 'timeout',
+        });
+        await publishResolution(row!.projectId, events);
+        return { status: row!.status };
+      }
+      const row = await approvalById(sqlOf(em), approvalId);
+      if (!row) throw ApplicationFailure.nonRetryable(`approval ${approvalId} does not exist`);
+      return { status: row.status };
+    },
+
+    /** The build was canceled while it waited: its pending request is canceled too. */
+    async cancelApproval(input: z.input<typeof approvalInput>): Promise<void> {
+      const { approvalId } = parse(approvalInput, input);
+      const { row, events } = await resolveApproval(deps.orm.em.fork(), approvalId, {
+        to: 'canceled',
+        by: 'cancel',
+      });
+      if (row) await publishResolution(row.projectId, events);
     },
 
     /** Final state, artifact, webhook, notifications and the `done` event, in one transaction. */

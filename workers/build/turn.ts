@@ -9,11 +9,24 @@ import { brainFor, requireRun, type RunRef } from './run-context';
 import { cutText } from './storable';
 import { checkToolCall, executeTool, type ToolOutcome } from './tools';
 import { Workspace } from './workspace';
+import { gateCall, type AwaitingApproval } from './approvals';
+import { loadPolicy } from '../../shared/projects/approval-store';
+import { sqlOf } from '../../shared/db/sql';
+import type { AgentTemplate } from '../../shared/db/entities/project';
+import type { OutboundClient } from '../../shared/net/outbound-client';
 
 export interface StepDeps {
   orm: MikroORM;
   config: Config;
   emit: EmitEvents;
+  /** The SSRF-safe client of `fetch_url`. */
+  outbound: OutboundClient;
+}
+
+export interface TurnOutcome {
+  finished: boolean;
+  /** Set when a call waits for its owner: the turn stopped before it and runs again after. */
+  awaitingApproval?: AwaitingApproval;
 }
 
 /** The initial plan (revision 1): recorded once, replayed on a retry. */
@@ -44,11 +57,7 @@ export async function planRun(
  * and every call's result as soon as it is known, so a retried turn replays the recorded
  * decision (an LLM would answer differently) and skips calls that have a result.
  */
-export async function runTurn(
-  deps: StepDeps,
-  ref: RunRef,
-  turn: number,
-): Promise<{ finished: boolean }> {
+export async function runTurn(deps: StepDeps, ref: RunRef, turn: number): Promise<TurnOutcome> {
   const { projectId, runId } = ref;
   const em = deps.orm.em.fork();
   const run = await requireRun(em, projectId, runId);
@@ -65,25 +74,40 @@ export async function runTurn(
       journal,
       turn,
     });
-    await deps.emit(projectId, runId, decisionEvents(runId, turn, decided));
+    await deps.emit(projectId, runId, decisionEvents(runId, turn, decided, run.project.template));
     // Read back what the log holds: if another attempt recorded first, its decision wins.
     journal = await RunJournal.load(em, projectId, runId);
     decision = journal.decision(turn);
     if (!decision) throw new Error(`turn ${turn} of run ${runId} has no recorded decision`);
   }
+  const gate = {
+    em,
+    emit: deps.emit,
+    projectId,
+    runId,
+    turn,
+    policy: await loadPolicy(sqlOf(em), projectId),
+  };
   for (const call of decision.calls) {
     if (journal.result(turn, call.index)) continue;
-    const outcome = await executeTool(
-      {
-        workspace,
-        runId,
-        turn,
-        index: call.index,
-        commandTimeoutMs: deps.config.build.commandTimeoutMs,
-        journal,
-      },
-      call,
-    );
+    const gated = await gateCall(gate, call);
+    if (gated.kind === 'wait') return { finished: false, awaitingApproval: gated.awaiting };
+    const outcome =
+      gated.kind === 'refuse'
+        ? gated.outcome
+        : await executeTool(
+            {
+              workspace,
+              runId,
+              turn,
+              index: call.index,
+              commandTimeoutMs: deps.config.build.commandTimeoutMs,
+              journal,
+              template: run.project.template,
+              outbound: deps.outbound,
+            },
+            call,
+          );
     const events = resultEvents(runId, turn, call, outcome);
     await deps.emit(projectId, runId, events);
     journal.record(events);
@@ -100,7 +124,12 @@ const MAX_MESSAGE_CHARS = 8 * 1024;
  * a refused one with a summary of them, together with its error result, so it never runs
  * and a retried turn finds it done.
  */
-function decisionEvents(runId: string, turn: number, decided: Decision): NewProjectEvent[] {
+function decisionEvents(
+  runId: string,
+  turn: number,
+  decided: Decision,
+  template: AgentTemplate,
+): NewProjectEvent[] {
   // A finishing turn always leaves a message, so the journal shows the turn was decided.
   const text = decided.text ?? (decided.calls.length === 0 ? 'Build finished.' : null);
   const events: NewProjectEvent[] = [];
@@ -112,7 +141,7 @@ function decisionEvents(runId: string, turn: number, decided: Decision): NewProj
     });
   const refusals: NewProjectEvent[] = [];
   decided.calls.forEach((call, index) => {
-    const checked = checkToolCall(call);
+    const checked = checkToolCall(call, template);
     const recorded = { index, callId: callIdOf(runId, turn, index), tool: checked.tool };
     events.push({
       key: eventKeys.call(runId, turn, index),

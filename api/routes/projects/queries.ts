@@ -19,7 +19,15 @@ export interface ProjectRow {
   brief: string;
   agentTemplate: AgentTemplate;
   private: boolean;
-  status: ProjectStatus;
+  status: ProjectStatus | 'awaiting_approval';
+  pendingApproval: {
+    id: string;
+    kind: 'plan' | 'tool_call';
+    tool: string | null;
+    argsPreview: unknown;
+    argsDigest: string;
+    expiresAt: string;
+  } | null;
   createdAt: string;
   updatedAt: string;
   archivedAt: string | null;
@@ -39,7 +47,12 @@ export interface ProjectRow {
 }
 
 const VIEW = `select p.id, p.slug, p.owner_id as "ownerId", coalesce(t.slug, '') as "tokenSlug",
-          p.title, p.brief, p.agent_template as "agentTemplate", p.private, p.status,
+          p.title, p.brief, p.agent_template as "agentTemplate", p.private,
+          case when p.status = 'running' and pa.id is not null then 'awaiting_approval'
+               else p.status end as status,
+          case when pa.id is not null then json_build_object('id', pa.id, 'kind', pa.kind,
+            'tool', pa.tool, 'argsPreview', pa.args_preview, 'argsDigest', pa.args_digest,
+            'expiresAt', ${isoUtc('pa.expires_at')}) end as "pendingApproval",
           ${isoUtc('p.created_at')} as "createdAt", ${isoUtc('p.updated_at')} as "updatedAt",
           ${isoUtc('p.archived_at')} as "archivedAt", p.last_event_seq as "lastEventSeq",
           r.id as "runId", r.status as "runStatus", r.planner as "runPlanner",
@@ -48,7 +61,12 @@ const VIEW = `select p.id, p.slug, p.owner_id as "ownerId", coalesce(t.slug, '')
           r.reason as "runReason", r.artifact is not null as "runHasArtifact"
      from projects p
      left join tokens t on t.id = p.token_id
-     left join project_runs r on r.id = p.current_run_id`;
+     left join project_runs r on r.id = p.current_run_id
+     left join lateral (
+       select a.id, a.kind, a.tool, a.args_preview, a.args_digest, a.expires_at
+         from approval_requests a
+        where a.project_id = p.id and a.run_id = p.current_run_id and a.status = 'pending'
+        order by a.requested_at desc limit 1) pa on true`;
 
 /** Any project by slug; who may see it is decided on the row (`assertViewable`). */
 export const projectBySlug = statement<ProjectRow, [slug: string]>(

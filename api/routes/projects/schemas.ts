@@ -90,8 +90,24 @@ export const projectSchema = z
     agentTemplate: z.enum(AGENT_TEMPLATES),
     private: z.boolean(),
     status: z
-      .enum(PROJECT_STATUSES)
-      .describe('idle at creation; queued and running belong to the current run'),
+      .enum([...PROJECT_STATUSES, 'awaiting_approval'])
+      .describe(
+        'idle at creation; queued and running belong to the current run; ' +
+          'awaiting_approval while the running build waits for the owner (pendingApproval)',
+      ),
+    pendingApproval: z
+      .object({
+        id: z.uuid(),
+        kind: z.enum(['plan', 'tool_call']),
+        tool: z.string().nullable(),
+        argsPreview: z.unknown(),
+        argsDigest: z.string(),
+        expiresAt: isoTime,
+      })
+      .nullable()
+      .describe(
+        'The step the current run waits on (approve or reject it: docs/guides/approvals.md)',
+      ),
     createdAt: isoTime,
     updatedAt: isoTime,
     archivedAt: isoTime.nullable(),

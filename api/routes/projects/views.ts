@@ -59,6 +59,7 @@ export function projectView(config: Pick<Config, 'publicBaseUrl'>, row: ProjectR
     agentTemplate: row.agentTemplate,
     private: row.private,
     status: row.status,
+    pendingApproval: row.pendingApproval,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     archivedAt: row.archivedAt,

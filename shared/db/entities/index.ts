@@ -41,6 +41,7 @@ import { TokenMarket } from './token-market';
 import { MarketEvent } from './market-event';
 import { Media } from './media';
 import { AiGeneration } from './ai-generation';
+import { ApprovalAuditEntry, ApprovalPolicy, ApprovalRequest } from './approval';
 import { TokenTransfer } from './token-transfer';
 import { TreasuryTransfer } from './treasury-transfer';
 
@@ -79,6 +80,9 @@ export const entities = [
   MarketEvent,
   Media,
   AiGeneration,
+  ApprovalPolicy,
+  ApprovalRequest,
+  ApprovalAuditEntry,
   DpnmTreeNode,
   DpnmTreePath,
   DpnmSubtreeLevel,

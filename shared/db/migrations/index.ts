@@ -19,6 +19,7 @@ import { Migration20261203000000_market_events_lz4 } from './Migration2026120300
 import { Migration20261204000000_media } from './Migration20261204000000_media';
 import { Migration20261205000000_token_metadata } from './Migration20261205000000_token_metadata';
 import { Migration20261206000000_ai_generations } from './Migration20261206000000_ai_generations';
+import { Migration20261207000000_approvals } from './Migration20261207000000_approvals';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -75,4 +76,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261206000000_ai_generations',
     class: Migration20261206000000_ai_generations,
   },
+  { name: 'Migration20261207000000_approvals', class: Migration20261207000000_approvals },
 ];

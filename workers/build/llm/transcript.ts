@@ -43,7 +43,7 @@ export function planRequest(project: BuildProject): ChatRequest {
         content: `${projectPrompt(project)}\n\nFirst, call update_plan with the steps of your build plan.`,
       },
     ],
-    tools: toolDefinitions(),
+    tools: toolDefinitions(project.template),
     tool_choice: { type: 'function', function: { name: 'update_plan' } },
   };
 }
@@ -80,7 +80,7 @@ export function turnRequest(project: BuildProject, journal: RunJournal, turn: nu
       });
     }
   }
-  return { messages, tools: toolDefinitions(), tool_choice: 'auto' };
+  return { messages, tools: toolDefinitions(project.template), tool_choice: 'auto' };
 }
 
 function toolCall(id: string, name: string, args: unknown) {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { ToolCallRequest } from '../brain';
 import { cutText, summarizeValue, unstorablePath } from '../storable';
-import { isToolName, TOOL_NAMES, toolArgs, type ToolName } from './schemas';
+import type { AgentTemplate } from '../../../shared/db/entities/project';
+import { isToolName, toolArgs, toolsOf, type ToolName } from './schemas';
 
 /** A call whose arguments passed its tool's schema: `args` is what runs (and is recorded). */
 export type ValidCall = {
@@ -25,10 +26,14 @@ const PROBLEMS_SHOWN = 3;
  * retried turn runs the call again from the record. A refused call is recorded as a summary
  * (long strings cut), so a brain cannot push megabytes into the public event log.
  */
-export function checkToolCall(call: ToolCallRequest): ValidCall | RefusedCall {
-  if (!isToolName(call.tool)) {
+export function checkToolCall(
+  call: ToolCallRequest,
+  template: AgentTemplate,
+): ValidCall | RefusedCall {
+  const tools = toolsOf(template);
+  if (!isToolName(call.tool) || !tools.includes(call.tool)) {
     const tool = cutText(call.tool, TOOL_NAME_CHARS);
-    return refused(call, tool, `unknown tool "${tool}"; the tools are ${TOOL_NAMES.join(', ')}`);
+    return refused(call, tool, `unknown tool "${tool}"; the tools are ${tools.join(', ')}`);
   }
   const parsed = toolArgs[call.tool].safeParse(call.args);
   if (!parsed.success) {

@@ -7,6 +7,9 @@ import { checkToolCall, type ValidCall } from './check';
 import { commitStep } from './commit';
 import { runWorkspaceCommand } from './run-command';
 import { writeWorkspaceFile } from './write-file';
+import { fetchUrl } from './fetch-url';
+import type { AgentTemplate } from '../../../shared/db/entities/project';
+import type { OutboundClient } from '../../../shared/net/outbound-client';
 
 export { checkToolCall } from './check';
 
@@ -18,6 +21,9 @@ export interface ToolContext {
   index: number;
   commandTimeoutMs: number;
   journal: RunJournal;
+  template: AgentTemplate;
+  /** The SSRF-safe client `fetch_url` reads pages with. */
+  outbound: OutboundClient;
 }
 
 /** A call's result (or error), and the events it causes besides its `tool_result`. */
@@ -34,7 +40,7 @@ export interface ToolOutcome {
  * not check them before recording, must not run unchecked either).
  */
 export async function executeTool(ctx: ToolContext, call: ToolCallRequest): Promise<ToolOutcome> {
-  const checked = checkToolCall(call);
+  const checked = checkToolCall(call, ctx.template);
   if (!checked.ok) return { result: null, error: checked.error, events: [] };
   try {
     return await dispatch(ctx, checked);
@@ -55,6 +61,8 @@ async function dispatch(ctx: ToolContext, call: ValidCall): Promise<ToolOutcome>
       };
     case 'commit':
       return commitStep(ctx, call.args.message);
+    case 'fetch_url':
+      return { result: await fetchUrl(ctx.outbound, call.args.url), events: [] };
     case 'update_plan': {
       const revision = ctx.journal.planCount() + 1;
       return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AgentTemplate } from '../../../shared/db/entities/project';
 
 /**
  * Largest file write_file accepts. A valid call is recorded whole in the public event log (a
@@ -39,6 +40,9 @@ export const toolArgs = {
   update_plan: z.object({
     steps: z.array(z.string().trim().min(1).max(200)).min(1).max(30).describe('The whole plan'),
   }),
+  fetch_url: z.object({
+    url: z.string().min(1).max(2048).describe('A public https page'),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolArgs;
@@ -58,11 +62,24 @@ const descriptions: Record<ToolName, string> = {
     'Output is truncated to 4 KB.',
   commit: 'Stage every change in the workspace and commit it.',
   update_plan: 'Replace the build plan with new steps.',
+  fetch_url:
+    'Fetch a public https web page and read its text (at most 8 KB of it). Reaches outside ' +
+    'the workspace: the project owner may be asked to approve it first, and may refuse.',
 };
 
-/** OpenAI-style function tool definitions of the runtime's tools. */
-export function toolDefinitions() {
-  return TOOL_NAMES.map((name) => {
+/** Tools only some templates have: the rest have every tool. */
+const TEMPLATE_TOOLS: Partial<Record<ToolName, readonly AgentTemplate[]>> = {
+  fetch_url: ['research-agent', 'fullstack-builder'],
+};
+
+/** The tools a build of `template` may call. */
+export function toolsOf(template: AgentTemplate): ToolName[] {
+  return TOOL_NAMES.filter((name) => TEMPLATE_TOOLS[name]?.includes(template) ?? true);
+}
+
+/** OpenAI-style function tool definitions of the tools a build of `template` may call. */
+export function toolDefinitions(template: AgentTemplate) {
+  return toolsOf(template).map((name) => {
     const parameters: Record<string, unknown> = {
       ...z.toJSONSchema(toolArgs[name], { io: 'input' }),
     };

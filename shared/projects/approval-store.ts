@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ApprovalAuditAction, ApprovalKind, ApprovalStatus } from '../db/entities/approval';
+import { sqlOf, statement, isoUtc, type Sql } from '../db/sql';
+import { appendProjectEvents } from './event-log';
+import type { ProjectStreamEvent } from './events';
+import { DEFAULT_POLICY, type Policy } from './approvals';
+
+/**
+ * Approval requests in PostgreSQL, the one arbiter of every decision (docs/spec/contract.md
+ * §16): a request is stored before anyone is told of it, and it leaves `pending` through one
+ * conditional UPDATE, whoever asks first (the owner, the timeout, a cancel). Each change writes
+ * its audit row and its stream event in the same transaction.
+ */
+
+export interface ApprovalRow {
+  id: string;
+  projectId: string;
+  runId: string;
+  kind: ApprovalKind;
+  tool: string | null;
+  argsPreview: unknown;
+  argsDigest: string;
+  status: ApprovalStatus;
+  requestedAt: string;
+  expiresAt: string;
+  decidedBy: number | null;
+  decidedAt: string | null;
+  comment: string | null;
+}
+
+const COLUMNS = `id, project_id as "projectId", run_id as "runId", kind, tool,
+  args_preview as "argsPreview", args_digest as "argsDigest", status,
+  ${isoUtc('requested_at')} as "requestedAt", ${isoUtc('expires_at')} as "expiresAt",
+  decided_by as "decidedBy", ${isoUtc('decided_at')} as "decidedAt", comment`;
+
+const policyOf = statement<Policy, [projectId: string]>(
+  'approvals.policy',
+  `select mode, rules, plan_approval as "planApproval", timeout_seconds as "timeoutSeconds",
+          on_timeout as "onTimeout"
+     from project_approval_policies where project_id = $1`,
+);
+
+/** The project's policy; the defaults when its owner never set one. */
+export async function loadPolicy(sql: Sql, projectId: string): Promise<Policy> {
+  return (await sql.row(policyOf, [projectId])) ?? DEFAULT_POLICY;
+}
+
+const insertRequest = statement<
+  ApprovalRow,
+  [
+    id: string,
+    projectId: string,
+    runId: string,
+    stepKey: string,
+    kind: ApprovalKind,
+    tool: string | null,
+    argsPreview: string,
+    argsDigest: string,
+    timeoutSeconds: number,
+  ]
+>(
+  'approvals.insert',
+  `insert into approval_requests (id, project_id, run_id, step_key, kind, tool, args_preview,
+                                  args_digest, status, requested_at, expires_at)
+   values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, 'pending', now(),
+           now() + $9 * interval '1 second')
+   on conflict (step_key) do nothing
+   returning ${COLUMNS}`,
+);
+
+const byStepKey = statement<ApprovalRow, [stepKey: string]>(
+  'approvals.by_step',
+  `select ${COLUMNS} from approval_requests where step_key = $1`,
+);
+
+const byId = statement<ApprovalRow, [id: string]>(
+  'approvals.by_id',
+  `select ${COLUMNS} from approval_requests where id = $1`,
+);
+
+const insertAudit = statement<
+  Record<string, never>,
+  [
+    id: string,
+    projectId: string,
+    approvalId: string | null,
+    action: ApprovalAuditAction,
+    actor: string,
+    detail: string,
+  ]
+>(
+  'approvals.audit',
+  `insert into approval_audit (id, project_id, approval_id, action, actor, detail, at)
+   values ($1, $2, $3, $4, $5, $6::jsonb, now())`,
+);
+
+export async function audit(
+  sql: Sql,
+  entry: {
+    projectId: string;
+    approvalId: string | null;
+    action: ApprovalAuditAction;
+    actor: string;
+    detail?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await sql.run(insertAudit, [
+    randomUUID(),
+    entry.projectId,
+    entry.approvalId,
+    entry.action,
+    entry.actor,
+    JSON.stringify(entry.detail ?? {}),
+  ]);
+}
+
+export interface NewRequest {
+  projectId: string;
+  runId: string;
+  /** The step's journal key: a retried step finds its request by it. */
+  stepKey: string;
+  kind: ApprovalKind;
+  tool: string | null;
+  argsPreview: unknown;
+  argsDigest: string;
+  timeoutSeconds: number;
+}
+
+/** The step's request: stored (with its audit row) the first time, found afterwards. */
+export async function requestApproval(
+  em: EntityManager,
+  request: NewRequest,
+): Promise<ApprovalRow> {
+  return em.transactional(async (tx) => {
+    const sql = sqlOf(tx);
+    const inserted = await sql.row(insertRequest, [
+      randomUUID(),
+      request.projectId,
+      request.runId,
+      request.stepKey,
+      request.kind,
+      request.tool,
+      JSON.stringify(request.argsPreview ?? null),
+      request.argsDigest,
+      request.timeoutSeconds,
+    ]);
+    if (inserted) {
+      await audit(sql, {
+        projectId: request.projectId,
+        approvalId: inserted.id,
+        action: 'requested',
+        actor: 'system:build',
+        detail: { tool: request.tool, kind: request.kind, argsDigest: request.argsDigest },
+      });
+      return inserted;
+    }
+    const found = await sql.row(byStepKey, [request.stepKey]);
+    if (!found) throw new Error(`approval request ${request.stepKey} neither inserted nor found`);
+    return found;
+  });
+}
+
+export async function approvalById(sql: Sql, id: string): Promise<ApprovalRow | undefined> {
+  return sql.row(byId, [id]);
+}
+
+export type Resolution =
+  | { to: 'approved'; by: 'owner'; userId: number; argsDigest: string }
+  | { to: 'rejected'; by: 'owner'; userId: number; comment: string | null }
+  | { to: 'expired'; by: 'timeout' }
+  | { to: 'canceled'; by: 'cancel' };
+
+/**
+ * The conditional UPDATE: `pending` → the resolution, only while pending (and, for the owner,
+ * only before `expiresAt` and for the digest shown). Null when it did not apply: the caller
+ * reads the row to say why.
+ */
+const resolve = statement<
+  ApprovalRow,
+  [
+    id: string,
+    to: ApprovalStatus,
+    userId: number | null,
+    comment: string | null,
+    argsDigest: string | null,
+    byOwner: boolean,
+  ]
+>(
+  'approvals.resolve',
+  `update approval_requests
+      set status = $2, decided_by = $3, decided_at = now(), comment = $4
+    where id = $1 and status = 'pending'
+      and ($5::text is null or args_digest = $5)
+      and (not $6 or expires_at > now())
+   returning ${COLUMNS}`,
+);
+
+/**
+ * Resolves a pending request, with its audit row and its `approval_resolved` event, in one
+ * transaction. `changed` false: the request was not pending (or, for the owner, expired or
+ * shown with other arguments); `row` is then how it stands.
+ */
+export async function resolveApproval(
+  em: EntityManager,
+  approvalId: string,
+  resolution: Resolution,
+): Promise<{ changed: boolean; row: ApprovalRow | undefined; events: ProjectStreamEvent[] }> {
+  return em.transactional(async (tx) => {
+    const sql = sqlOf(tx);
+    const byOwner = resolution.by === 'owner';
+    const row = await sql.row(resolve, [
+      approvalId,
+      resolution.to,
+      byOwner ? resolution.userId : null,
+      resolution.to === 'rejected' ? resolution.comment : null,
+      resolution.to === 'approved' ? resolution.argsDigest : null,
+      byOwner,
+    ]);
+    if (!row) return { changed: false, row: await sql.row(byId, [approvalId]), events: [] };
+    await audit(sql, {
+      projectId: row.projectId,
+      approvalId: row.id,
+      action: resolution.to,
+      actor: byOwner ? `user:${resolution.userId}` : `system:${resolution.by}`,
+      detail: { argsDigest: row.argsDigest, ...(row.comment ? { comment: row.comment } : {}) },
+    });
+    const events = await appendProjectEvents(tx, row.projectId, row.runId, [
+      {
+        key: `${row.runId}:approval:${row.id}:resolved`,
+        type: 'approval_resolved',
+        data: {
+          approvalId: row.id,
+          decision: resolution.to,
+          by: resolution.by,
+          comment: row.comment,
+        },
+      },
+    ]);
+    return { changed: true, row, events };
+  });
+}

@@ -1,0 +1,107 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requestApproval, type ApprovalRow } from '../../shared/projects/approval-store';
+import { actionFor, argsDigest, argsPreview, type Policy } from '../../shared/projects/approvals';
+import type { EmitEvents } from './emitter';
+import { buildFailure } from './errors';
+import type { RecordedCall } from './journal';
+import type { ToolOutcome } from './tools';
+
+/**
+ * The approval gate of a tool call (docs/spec/contract.md §16), asked before a call that has
+ * no result yet runs. The policy decides; an `ask` stores the request first and only then tells
+ * the stream, and the turn stops until the workflow sees a decision (workflows/project-build.ts).
+ * A retried turn finds the same request by the call's key, and a call whose result is recorded
+ * never reaches the gate again, so an approved call runs once.
+ */
+
+export interface AwaitingApproval {
+  approvalId: string;
+  expiresAt: string;
+}
+
+export type Gate =
+  | { kind: 'run' }
+  | { kind: 'refuse'; outcome: ToolOutcome }
+  | { kind: 'wait'; awaiting: AwaitingApproval };
+
+export interface GateContext {
+  em: EntityManager;
+  emit: EmitEvents;
+  projectId: string;
+  runId: string;
+  turn: number;
+  policy: Policy;
+}
+
+const refuse = (error: string): Gate => ({
+  kind: 'refuse',
+  outcome: { result: null, error, events: [] },
+});
+
+export async function gateCall(ctx: GateContext, call: RecordedCall): Promise<Gate> {
+  const action = actionFor(ctx.policy, call.tool);
+  if (action === 'allow') return { kind: 'run' };
+  if (action === 'deny') {
+    return refuse(`${call.tool} is denied by the project's approval policy; it did not run`);
+  }
+  const digest = argsDigest(call.args);
+  const request = await requestApproval(ctx.em, {
+    projectId: ctx.projectId,
+    runId: ctx.runId,
+    stepKey: `${ctx.runId}:t${ctx.turn}:call:${call.index}`,
+    kind: 'tool_call',
+    tool: call.tool,
+    argsPreview: argsPreview(call.args),
+    argsDigest: digest,
+    timeoutSeconds: ctx.policy.timeoutSeconds,
+  });
+  return gateOf(ctx, call, request, digest);
+}
+
+async function gateOf(
+  ctx: GateContext,
+  call: RecordedCall,
+  request: ApprovalRow,
+  digest: string,
+): Promise<Gate> {
+  switch (request.status) {
+    case 'pending':
+      // Idempotent by key: a retried turn that crashed after storing the request tells now.
+      await ctx.emit(ctx.projectId, ctx.runId, [
+        {
+          key: `${ctx.runId}:approval:${request.id}:requested`,
+          type: 'approval_requested',
+          data: {
+            approvalId: request.id,
+            kind: request.kind,
+            tool: request.tool,
+            callId: call.callId,
+            argsPreview: request.argsPreview,
+            argsDigest: request.argsDigest,
+            expiresAt: request.expiresAt,
+          },
+        },
+      ]);
+      return { kind: 'wait', awaiting: { approvalId: request.id, expiresAt: request.expiresAt } };
+    case 'approved':
+      // The decision binds to the digest: the recorded call must be the one approved.
+      return request.argsDigest === digest
+        ? { kind: 'run' }
+        : refuse(`${call.tool}: the approved arguments differ from the call's; it did not run`);
+    case 'rejected':
+      return refuse(
+        `the project owner rejected this ${call.tool} call` +
+          (request.comment ? `: ${request.comment}` : ''),
+      );
+    case 'expired':
+      if (ctx.policy.onTimeout === 'fail') {
+        throw buildFailure(
+          `the owner did not answer the approval request for ${call.tool} in time`,
+          { retryable: false },
+        );
+      }
+      return refuse(`the owner did not answer in time; this ${call.tool} call did not run`);
+    case 'canceled':
+      return refuse(`the approval request was canceled; this ${call.tool} call did not run`);
+  }
+}
