@@ -6,6 +6,8 @@ import { sqlOf, statement } from '../db/sql';
 export type WebhookEventName =
   | 'project.completed'
   | 'project.failed'
+  | 'project.approval_requested'
+  | 'project.approval_resolved'
   | 'payment.received'
   | 'subscription.granted'
   | 'agent.published'

@@ -5,6 +5,9 @@ import { sqlOf, statement, isoUtc, type Sql } from '../db/sql';
 import { appendProjectEvents } from './event-log';
 import type { ProjectStreamEvent } from './events';
 import { DEFAULT_POLICY, type Policy } from './approvals';
+import { enqueueNotification } from '../notifications/queue';
+import { enqueueOutboxEvent } from '../outbox/outbox';
+import { projectPageUrl } from './urls';
 
 /**
  * Approval requests in PostgreSQL, the one arbiter of every decision (docs/spec/contract.md
@@ -115,6 +118,84 @@ export async function audit(
   ]);
 }
 
+/** Who is told of a project's requests, and where they decide (the build page). */
+interface ProjectNotice {
+  ownerId: number;
+  slug: string;
+  title: string;
+}
+
+const projectNotice = statement<ProjectNotice, [projectId: string]>(
+  'approvals.project_notice',
+  'select owner_id as "ownerId", slug, title from projects where id = $1',
+);
+
+/**
+ * The owner hears of a request, and of its end, through the webhook outbox and the messaging
+ * bot's queue, both written in the transaction that changed the request: told only if it
+ * committed, and exactly once (dedupe keys).
+ */
+async function tellOwner(
+  tx: EntityManager,
+  row: ApprovalRow,
+  publicBaseUrl: string,
+  change: 'requested' | Resolution,
+): Promise<void> {
+  const project = await sqlOf(tx).row(projectNotice, [row.projectId]);
+  if (!project) return;
+  const what = row.kind === 'plan' ? 'the build plan' : `a ${row.tool ?? 'tool'} call`;
+  const page = projectPageUrl(publicBaseUrl, project.slug);
+  if (change === 'requested') {
+    await enqueueOutboxEvent(tx, {
+      userId: project.ownerId,
+      event: 'project.approval_requested',
+      data: {
+        slug: project.slug,
+        approval_id: row.id,
+        run_id: row.runId,
+        kind: row.kind,
+        tool: row.tool,
+        args_preview: row.argsPreview,
+        args_digest: row.argsDigest,
+        expires_at: row.expiresAt,
+      },
+      dedupeKey: `project.approval_requested:${row.id}`,
+    });
+    await enqueueNotification(tx, {
+      userId: project.ownerId,
+      kind: 'project.approval_requested',
+      text:
+        `Build of "${project.title}" waits for your approval of ${what} ` +
+        `(until ${row.expiresAt}): ${page}`,
+      data: { slug: project.slug, approvalId: row.id, runId: row.runId, tool: row.tool },
+      dedupeKey: `project.approval_requested:${row.id}`,
+    });
+    return;
+  }
+  await enqueueOutboxEvent(tx, {
+    userId: project.ownerId,
+    event: 'project.approval_resolved',
+    data: {
+      slug: project.slug,
+      approval_id: row.id,
+      decision: change.to,
+      by: change.by,
+      comment: row.comment,
+    },
+    dedupeKey: `project.approval_resolved:${row.id}`,
+  });
+  // The request's message is followed up; a decision the owner made is not news to them.
+  if (change.by === 'owner') return;
+  const outcome = change.to === 'expired' ? 'expired unanswered' : 'was canceled with the build';
+  await enqueueNotification(tx, {
+    userId: project.ownerId,
+    kind: 'project.approval_resolved',
+    text: `The approval request for ${what} of "${project.title}" ${outcome}.`,
+    data: { slug: project.slug, approvalId: row.id, decision: change.to },
+    dedupeKey: `project.approval_resolved:${row.id}`,
+  });
+}
+
 export interface NewRequest {
   projectId: string;
   runId: string;
@@ -127,10 +208,14 @@ export interface NewRequest {
   timeoutSeconds: number;
 }
 
-/** The step's request: stored (with its audit row) the first time, found afterwards. */
+/**
+ * The step's request: stored the first time (with its audit row, its webhook event and its
+ * message for the owner), found afterwards.
+ */
 export async function requestApproval(
   em: EntityManager,
   request: NewRequest,
+  publicBaseUrl: string,
 ): Promise<ApprovalRow> {
   return em.transactional(async (tx) => {
     const sql = sqlOf(tx);
@@ -153,6 +238,7 @@ export async function requestApproval(
         actor: 'system:build',
         detail: { tool: request.tool, kind: request.kind, argsDigest: request.argsDigest },
       });
+      await tellOwner(tx, inserted, publicBaseUrl, 'requested');
       return inserted;
     }
     const found = await sql.row(byStepKey, [request.stepKey]);
@@ -205,6 +291,7 @@ export async function resolveApproval(
   em: EntityManager,
   approvalId: string,
   resolution: Resolution,
+  publicBaseUrl: string,
 ): Promise<{ changed: boolean; row: ApprovalRow | undefined; events: ProjectStreamEvent[] }> {
   return em.transactional(async (tx) => {
     const sql = sqlOf(tx);
@@ -225,6 +312,7 @@ export async function resolveApproval(
       actor: byOwner ? `user:${resolution.userId}` : `system:${resolution.by}`,
       detail: { argsDigest: row.argsDigest, ...(row.comment ? { comment: row.comment } : {}) },
     });
+    await tellOwner(tx, row, publicBaseUrl, resolution);
     const events = await appendProjectEvents(tx, row.projectId, row.runId, [
       {
         key: `${row.runId}:approval:${row.id}:resolved`,

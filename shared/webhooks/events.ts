@@ -8,6 +8,8 @@ import type { WebhookEventName } from '../outbox/outbox';
 export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
   'project.completed',
   'project.failed',
+  'project.approval_requested',
+  'project.approval_resolved',
   'payment.received',
   'subscription.granted',
   'agent.published',

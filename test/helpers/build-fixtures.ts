@@ -37,6 +37,9 @@ export interface EventData {
   recoverable?: boolean;
   runId?: string;
   finalStatus?: string;
+  approvalId?: string;
+  decision?: string;
+  by?: string;
 }
 
 export interface StoredEvent {

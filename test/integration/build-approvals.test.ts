@@ -2,8 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { argsDigest } from '../../shared/projects/approvals';
 import { signIn, type SignedIn } from '../helpers/auth';
+import { requestApproval } from '../../shared/projects/approval-store';
 import {
   insertBuildFixture,
+  projectActivitiesFor,
   projectEvents,
   startBuild,
   waitForProjectEvent,
@@ -126,6 +128,21 @@ async function pendingOf(fixture: BuildFixture): Promise<Approval> {
   return approval!;
 }
 
+/** The webhook events and bot messages about one request, oldest first. */
+async function toldOwner(approvalId: string) {
+  const webhooks = await test.ctx.sql<{ event: string; data: Record<string, unknown> }>(
+    `select event, data from outbox_events where user_id = $1 and data->>'approval_id' = $2
+      order by created_at, event desc`,
+    [owner.userId, approvalId],
+  );
+  const messages = await test.ctx.sql<{ kind: string; text: string }>(
+    `select kind, text from notifications where user_id = $1 and data->>'approvalId' = $2
+      order by created_at`,
+    [owner.userId, approvalId],
+  );
+  return { webhooks, messages };
+}
+
 const resultOf = async (fixture: BuildFixture) => {
   const events = await projectEvents(test.ctx, fixture.projectId);
   const fetchCall = events.find(
@@ -209,6 +226,32 @@ describe('a build that asks', () => {
       { action: 'requested', actor: 'system:build' },
       { action: 'approved', actor: `user:${owner.userId}` },
     ]);
+    // Told once each: a webhook event per change, one bot message for the request.
+    expect(await toldOwner(approval.id)).toEqual({
+      webhooks: [
+        {
+          event: 'project.approval_requested',
+          data: expect.objectContaining({
+            slug: fixture.slug,
+            approval_id: approval.id,
+            tool: 'fetch_url',
+            args_digest: approval.argsDigest,
+          }),
+        },
+        {
+          event: 'project.approval_resolved',
+          data: expect.objectContaining({ decision: 'approved', by: 'owner' }),
+        },
+      ],
+      messages: [
+        {
+          kind: 'project.approval_requested',
+          text: expect.stringMatching(
+            new RegExp(`waits for your approval of a fetch_url call .*/p/${fixture.slug}$`),
+          ),
+        },
+      ],
+    });
   });
 
   it('gives the brain the rejection and its comment as a tool error, and goes on', async () => {
@@ -273,6 +316,12 @@ describe('a build that asks', () => {
       approval.id,
     ]);
     expect(row).toEqual({ status: 'canceled' });
+    expect((await toldOwner(approval.id)).messages.map((message) => message.text)).toEqual([
+      expect.stringContaining('waits for your approval'),
+      expect.stringMatching(
+        /^The approval request for a fetch_url call of ".*" was canceled with the build\.$/,
+      ),
+    ]);
     expectError(
       await call(owner, 'POST', `/projects/${fixture.slug}/approvals/${approval.id}/approve`, {
         argsDigest: approval.argsDigest,
@@ -280,6 +329,64 @@ describe('a build that asks', () => {
       409,
       'approval_resolved',
       `approval ${approval.id} is already canceled`,
+    );
+  });
+});
+
+describe('one outcome', () => {
+  it('lets exactly one of an approval and the expiry through when they race, recorded once', async () => {
+    const fixture = await ownedBuild();
+    const activities = projectActivitiesFor(test.ctx);
+    const args = { url: pageUrl };
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 12; round++) {
+      const request = await requestApproval(
+        test.ctx.deps.orm.em.fork(),
+        {
+          projectId: fixture.projectId,
+          runId: fixture.runId,
+          stepKey: `${fixture.runId}:race:${round}`,
+          kind: 'tool_call',
+          tool: 'fetch_url',
+          argsPreview: args,
+          argsDigest: argsDigest(args),
+          timeoutSeconds: 3600,
+        },
+        test.ctx.config.publicBaseUrl,
+      );
+      const [approved, settled] = await Promise.all([
+        call(owner, 'POST', `/projects/${fixture.slug}/approvals/${request.id}/approve`, {
+          argsDigest: argsDigest(args),
+        }),
+        activities.settleApproval({ approvalId: request.id, expire: true }),
+      ]);
+      const [row] = await test.ctx.sql<{ status: string }>(
+        'select status from approval_requests where id = $1',
+        [request.id],
+      );
+      outcomes.add(row!.status);
+      // The one that lost is told so; the row holds the one that won.
+      expect(settled.status).toBe(row!.status);
+      if (row!.status === 'approved') expect(approved.statusCode).toBe(200);
+      else
+        expectError(
+          approved,
+          409,
+          'approval_resolved',
+          `approval ${request.id} is already expired`,
+        );
+      const audit = await test.ctx.sql<{ action: string }>(
+        'select action from approval_audit where approval_id = $1 order by at',
+        [request.id],
+      );
+      expect(audit.map((entry) => entry.action)).toEqual(['requested', row!.status]);
+      const resolved = (await projectEvents(test.ctx, fixture.projectId)).filter(
+        (event) => event.type === 'approval_resolved' && event.data.approvalId === request.id,
+      );
+      expect(resolved).toHaveLength(1);
+    }
+    expect([...outcomes].every((status) => status === 'approved' || status === 'expired')).toBe(
+      true,
     );
   });
 });

@@ -95,10 +95,12 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
       const { approvalId, expire } = parse(settleInput, input);
       const em = deps.orm.em.fork();
       if (expire) {
-        const { row, events } = await resolveApproval(em, approvalId, {
-          to: 'expired',
-          by: 'timeout',
-        });
+        const { row, events } = await resolveApproval(
+          em,
+          approvalId,
+          { to: 'expired', by: 'timeout' },
+          deps.config.publicBaseUrl,
+        );
         await publishResolution(row!.projectId, events);
         return { status: row!.status };
       }
@@ -110,10 +112,12 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
     /** The build was canceled while it waited: its pending request is canceled too. */
     async cancelApproval(input: z.input<typeof approvalInput>): Promise<void> {
       const { approvalId } = parse(approvalInput, input);
-      const { row, events } = await resolveApproval(deps.orm.em.fork(), approvalId, {
-        to: 'canceled',
-        by: 'cancel',
-      });
+      const { row, events } = await resolveApproval(
+        deps.orm.em.fork(),
+        approvalId,
+        { to: 'canceled', by: 'cancel' },
+        deps.config.publicBaseUrl,
+      );
       if (row) await publishResolution(row.projectId, events);
     },
 

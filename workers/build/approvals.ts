@@ -31,6 +31,7 @@ export interface GateContext {
   runId: string;
   turn: number;
   policy: Policy;
+  publicBaseUrl: string;
 }
 
 const refuse = (error: string): Gate => ({
@@ -45,16 +46,20 @@ export async function gateCall(ctx: GateContext, call: RecordedCall): Promise<Ga
     return refuse(`${call.tool} is denied by the project's approval policy; it did not run`);
   }
   const digest = argsDigest(call.args);
-  const request = await requestApproval(ctx.em, {
-    projectId: ctx.projectId,
-    runId: ctx.runId,
-    stepKey: `${ctx.runId}:t${ctx.turn}:call:${call.index}`,
-    kind: 'tool_call',
-    tool: call.tool,
-    argsPreview: argsPreview(call.args),
-    argsDigest: digest,
-    timeoutSeconds: ctx.policy.timeoutSeconds,
-  });
+  const request = await requestApproval(
+    ctx.em,
+    {
+      projectId: ctx.projectId,
+      runId: ctx.runId,
+      stepKey: `${ctx.runId}:t${ctx.turn}:call:${call.index}`,
+      kind: 'tool_call',
+      tool: call.tool,
+      argsPreview: argsPreview(call.args),
+      argsDigest: digest,
+      timeoutSeconds: ctx.policy.timeoutSeconds,
+    },
+    ctx.publicBaseUrl,
+  );
   return gateOf(ctx, call, request, digest);
 }
 

@@ -87,6 +87,7 @@ export async function runTurn(deps: StepDeps, ref: RunRef, turn: number): Promis
     runId,
     turn,
     policy: await loadPolicy(sqlOf(em), projectId),
+    publicBaseUrl: deps.config.publicBaseUrl,
   };
   for (const call of decision.calls) {
     if (journal.result(turn, call.index)) continue;

@@ -31,7 +31,7 @@ import type { ProjectDeps } from './service';
  */
 
 export interface ApprovalDeps extends Pick<ProjectDeps, 'em' | 'cursors' | 'temporal'> {
-  config: Pick<Config, 'temporal' | 'redisKeyPrefix'>;
+  config: Pick<Config, 'temporal' | 'redisKeyPrefix' | 'publicBaseUrl'>;
   redis: Redis;
   logger: Logger;
 }
@@ -173,7 +173,12 @@ export async function decideApproval(
     decision.to === 'approved'
       ? { to: 'approved', by: 'owner', userId: actor.userId, argsDigest: decision.argsDigest }
       : { to: 'rejected', by: 'owner', userId: actor.userId, comment: decision.comment };
-  const { changed, row, events } = await resolveApproval(deps.em, params.id, resolution);
+  const { changed, row, events } = await resolveApproval(
+    deps.em,
+    params.id,
+    resolution,
+    deps.config.publicBaseUrl,
+  );
   if (!row) throw new Error(`approval ${params.id} vanished`);
   if (!changed) refusal(row, actor, decision);
   else {
