@@ -32,6 +32,7 @@ import {
   ensureWebhookDispatcher,
 } from '../api/maintenance';
 import { enqueueNotification } from '../shared/notifications/queue';
+import { resolveApproval } from '../shared/projects/approval-store';
 import { enqueueOutboxEvent } from '../shared/outbox/outbox';
 import {
   chainSyncSignals,
@@ -100,6 +101,49 @@ async function buildCanceled(ctx: TestContext): Promise<void> {
     reason: 'the build was canceled',
   });
   await saveHistory('project-build-canceled', handle);
+}
+
+/**
+ * A build that waits twice: for its plan (planApproval) and before its run_command (a rule
+ * asks for it); both approved as the API approves, row first, then the signal.
+ */
+async function buildApproved(ctx: TestContext): Promise<void> {
+  const fixture = await insertBuildFixture(ctx, { template: 'fullstack-builder' });
+  await ctx.sql(
+    `insert into project_approval_policies (project_id, mode, rules, plan_approval,
+       timeout_seconds, on_timeout, updated_by, updated_at)
+     values ($1, 'ask_risky', '[{"tool": "run_command", "action": "ask"}]', true, 3600,
+             'reject', $2, now())`,
+    [fixture.projectId, fixture.ownerId],
+  );
+  const handle = await startBuild(ctx, fixture);
+  for (let approvals = 0; approvals < 2; approvals++) {
+    let pending: { id: string; args_digest: string } | undefined;
+    await waitFor(
+      async () => {
+        [pending] = await ctx.sql<{ id: string; args_digest: string }>(
+          `select id, args_digest from approval_requests
+            where project_id = $1 and status = 'pending'`,
+          [fixture.projectId],
+        );
+        return pending !== undefined;
+      },
+      20_000,
+      'a pending approval request',
+    );
+    await resolveApproval(
+      ctx.deps.orm.em.fork(),
+      pending!.id,
+      { to: 'approved', by: 'owner', userId: fixture.ownerId, argsDigest: pending!.args_digest },
+      ctx.config.publicBaseUrl,
+    );
+    await handle.signal(projectBuildSignals.approvalDecided, pending!.id);
+  }
+  expectOutcome('build approved', await handle.result(), {
+    finalStatus: 'completed',
+    reason: null,
+  });
+  await saveHistory('project-build-approved', handle);
 }
 
 /** An LLM brain whose endpoint answers 500: planning fails after its bounded retries. */
@@ -452,6 +496,7 @@ type Scenario = (ctx: TestContext, receiver: WebhookReceiver) => Promise<void>;
 const SCENARIOS: Record<string, Scenario> = {
   'project-build-completed': buildCompleted,
   'project-build-canceled': buildCanceled,
+  'project-build-approved': buildApproved,
   'idempotency-sweep': (ctx) =>
     recordSweep(ctx, ctx.config.temporal.taskQueue, 'idempotency-sweep'),
   'idempotency-sweep-before-flow-holds': sweepBeforeFlowHolds,

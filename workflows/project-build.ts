@@ -6,6 +6,7 @@ import {
   defineQuery,
   defineSignal,
   isCancellation,
+  patched,
   proxyActivities,
   setHandler,
   TimeoutFailure,
@@ -39,16 +40,17 @@ const { beginProjectRun } = proxyActivities<ProjectActivities>({
 });
 // Planning and turns may wait on an LLM and run commands: long, but bounded in attempts so
 // an LLM that keeps failing fails the build with its reason instead of retrying forever.
-const { planProjectRun, runProjectTurn } = proxyActivities<ProjectActivities>({
-  startToCloseTimeout: '15 minutes',
-  heartbeatTimeout: '10 seconds',
-  retry: {
-    initialInterval: '500 milliseconds',
-    backoffCoefficient: 2,
-    maximumInterval: '10 seconds',
-    maximumAttempts: 4,
-  },
-});
+const { planProjectRun, runProjectTurn, gateProjectPlan, replanProjectRun } =
+  proxyActivities<ProjectActivities>({
+    startToCloseTimeout: '15 minutes',
+    heartbeatTimeout: '10 seconds',
+    retry: {
+      initialInterval: '500 milliseconds',
+      backoffCoefficient: 2,
+      maximumInterval: '10 seconds',
+      maximumAttempts: 4,
+    },
+  });
 // Reading or expiring an approval request: one short statement.
 const { settleApproval, cancelApproval } = proxyActivities<ProjectActivities>({
   startToCloseTimeout: '30 seconds',
@@ -93,7 +95,9 @@ const CANCELED: ProjectBuildOutcome = { finalStatus: 'canceled', reason: 'the bu
  *   timer, re-reading the row every 10 minutes, PostgreSQL deciding (settleApproval expires a
  *   request still pending when the timer runs out); then the same turn runs again and finds
  *   the decision. Histories before approvals never return `awaitingApproval`, so their
- *   commands are unchanged (no patch needed).
+ *   commands are unchanged. With `planApproval` the plan is asked about first (one new plan
+ *   after a rejection); that gate is a new command after the plan, behind
+ *   `patched('plan-approval')`.
  * - Terminal states: the workflow always completes with completed (the brain finished),
  *   failed (a step failed after its retries, or the turn limit was reached; an `error` event
  *   with recoverable false carries the reason) or canceled (signal or Temporal cancellation).
@@ -142,6 +146,11 @@ async function build(
   if (status.cancelRequested) return CANCELED;
   status.phase = 'planning';
   await planProjectRun(ref);
+  // Plan approval came later: histories from before it have no gate between plan and turns.
+  if (patched('plan-approval')) {
+    const refused = await approvePlan(ref, status, decided);
+    if (refused) return refused;
+  }
   status.phase = 'building';
   for (let turn = 1; turn <= maxTurns; turn++) {
     // A durable timer that a cancel signal cuts short.
@@ -161,6 +170,40 @@ async function build(
     if (finished) return { finalStatus: 'completed', reason: null };
   }
   return { finalStatus: 'failed', reason: `the build did not finish within ${maxTurns} turns` };
+}
+
+/**
+ * The plan's approval when the policy asks for it: a rejection gets one new plan (the brain
+ * is told the comment), which is asked about again; a second rejection or an expiry fails the
+ * build. Returns the outcome that ends the build, or null to build.
+ */
+async function approvePlan(
+  ref: { projectId: string; runId: string },
+  status: ProjectBuildStatus,
+  decided: Set<string>,
+): Promise<ProjectBuildOutcome | null> {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    let gate = await gateProjectPlan({ ...ref, attempt });
+    while (gate.status === 'waiting') {
+      status.phase = 'awaiting_approval';
+      if ((await awaitDecision(gate.awaiting, status, decided)) === 'canceled') return CANCELED;
+      gate = await gateProjectPlan({ ...ref, attempt });
+    }
+    status.phase = 'planning';
+    switch (gate.status) {
+      case 'skipped':
+      case 'approved':
+        return null;
+      case 'canceled':
+        return CANCELED;
+      case 'expired':
+        return { finalStatus: 'failed', reason: 'the owner did not approve the plan in time' };
+      case 'rejected':
+        if (attempt === 2) return { finalStatus: 'failed', reason: 'the owner rejected the plan' };
+        await replanProjectRun({ ...ref, comment: gate.comment });
+    }
+  }
+  return null;
 }
 
 /**

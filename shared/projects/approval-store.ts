@@ -247,6 +247,10 @@ export async function requestApproval(
   });
 }
 
+export async function approvalByStep(sql: Sql, stepKey: string): Promise<ApprovalRow | undefined> {
+  return sql.row(byStepKey, [stepKey]);
+}
+
 export async function approvalById(sql: Sql, id: string): Promise<ApprovalRow | undefined> {
   return sql.row(byId, [id]);
 }

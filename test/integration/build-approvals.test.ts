@@ -8,6 +8,7 @@ import {
   projectActivitiesFor,
   projectEvents,
   startBuild,
+  waitFor,
   waitForProjectEvent,
   type BuildFixture,
 } from '../helpers/build-fixtures';
@@ -330,6 +331,107 @@ describe('a build that asks', () => {
       'approval_resolved',
       `approval ${approval.id} is already canceled`,
     );
+  });
+});
+
+describe('plan approval', () => {
+  /** A brain whose plans are numbered by how often it was asked, and that finishes at once. */
+  function planningBrain() {
+    let plans = 0;
+    llm.handler = (request) => {
+      if (request.body.tool_choice !== 'auto') {
+        plans += 1;
+        return assistantReply(null, [
+          { name: 'update_plan', args: { steps: [`Plan ${plans}: read`, 'Write the report'] } },
+        ]);
+      }
+      return assistantReply('Done.');
+    };
+  }
+  const planRequests = () => llm.requests.filter((request) => request.body.tool_choice !== 'auto');
+
+  it('stops after the plan; a rejection gets one new plan told the comment, then approval builds', async () => {
+    planningBrain();
+    const asked = planRequests().length;
+    const fixture = await ownedBuild({ planApproval: true });
+    const handle = await startBuild(test.ctx, fixture);
+    const first = await pendingOf(fixture);
+    expect(first).toMatchObject({
+      kind: 'plan',
+      tool: null,
+      argsPreview: { steps: ['Plan 1: read', 'Write the report'] },
+    });
+    // Nothing built before the plan is approved.
+    const turns = llm.requests.filter((request) => request.body.tool_choice === 'auto').length;
+    await call(owner, 'POST', `/projects/${fixture.slug}/approvals/${first.id}/reject`, {
+      comment: 'Read the sources first.',
+    });
+    await waitFor(
+      async () => {
+        const pending = await call(
+          owner,
+          'GET',
+          `/projects/${fixture.slug}/approvals?status=pending`,
+        );
+        return pending.json<{ items: Approval[] }>().items.length === 1;
+      },
+      20_000,
+      'a pending request',
+    );
+    const second = (
+      await call(owner, 'GET', `/projects/${fixture.slug}/approvals?status=pending`)
+    ).json<{ items: Approval[] }>().items[0]!;
+    expect(second.argsPreview).toEqual({ steps: ['Plan 2: read', 'Write the report'] });
+    const replan = planRequests().at(-1)!;
+    expect(planRequests().length).toBe(asked + 2);
+    expect(replan.body.messages[1]!.content).toContain('Read the sources first.');
+    expect(replan.body.messages[1]!.content).toContain('1. Plan 1: read');
+    expect(llm.requests.filter((request) => request.body.tool_choice === 'auto').length).toBe(
+      turns,
+    );
+
+    const approved = await call(
+      owner,
+      'POST',
+      `/projects/${fixture.slug}/approvals/${second.id}/approve`,
+      {
+        argsDigest: second.argsDigest,
+      },
+    );
+    expect(approved.statusCode).toBe(200);
+    expect(await handle.result()).toEqual({ finalStatus: 'completed', reason: null });
+    const plans = (await projectEvents(test.ctx, fixture.projectId)).filter(
+      (event) => event.type === 'plan',
+    );
+    expect(plans.map((event) => event.data.revision)).toEqual([1, 2]);
+  });
+
+  it('fails the build when the new plan is rejected too', async () => {
+    planningBrain();
+    const fixture = await ownedBuild({ planApproval: true });
+    const handle = await startBuild(test.ctx, fixture);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await waitFor(
+        async () => {
+          const pending = await call(
+            owner,
+            'GET',
+            `/projects/${fixture.slug}/approvals?status=pending`,
+          );
+          return pending.json<{ items: Approval[] }>().items.length === 1;
+        },
+        20_000,
+        'a pending request',
+      );
+      const [request] = (
+        await call(owner, 'GET', `/projects/${fixture.slug}/approvals?status=pending`)
+      ).json<{ items: Approval[] }>().items;
+      await call(owner, 'POST', `/projects/${fixture.slug}/approvals/${request!.id}/reject`, {});
+    }
+    expect(await handle.result()).toEqual({
+      finalStatus: 'failed',
+      reason: 'the owner rejected the plan',
+    });
   });
 });
 

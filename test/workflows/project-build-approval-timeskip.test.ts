@@ -49,7 +49,7 @@ async function buildWithPolicy(onTimeout: 'reject' | 'fail'): Promise<BuildFixtu
   return fixture;
 }
 
-async function runBuild(fixture: BuildFixture) {
+async function runBuild(fixture: BuildFixture): Promise<unknown> {
   const taskQueue = `${ctx.config.temporal.taskQueue}-approval-timeskip`;
   const worker = await Worker.create({
     connection: env.nativeConnection,
@@ -63,14 +63,14 @@ async function runBuild(fixture: BuildFixture) {
       logger: ctx.logger,
     }),
   });
-  return worker.runUntil(async () => {
+  return worker.runUntil(async (): Promise<unknown> => {
     const handle = await env.client.workflow.start(workflowTypes.projectBuild, {
       workflowId: workflowIds.projectBuild(fixture.projectId, fixture.runId),
       taskQueue,
       args: [{ projectId: fixture.projectId, runId: fixture.runId, paceMs: 0 }],
     });
     // Awaiting the result lets the server skip the hour the request waits.
-    return handle.result();
+    return (await handle.result()) as unknown;
   });
 }
 

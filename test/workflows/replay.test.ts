@@ -98,6 +98,24 @@ const SCENARIOS: Record<string, ReturnType<typeof summarize>> = {
     signals: ['cancel'],
     patches: [],
   },
+  'project-build-approved': {
+    workflowType: workflowTypes.projectBuild,
+    closedBy: COMPLETED,
+    result: { finalStatus: 'completed', reason: null },
+    // The plan asked about (two looks: waiting, approved), then the run_command turn stopped
+    // once and ran again: one turn more than the four of an unattended build.
+    scheduled: {
+      beginProjectRun: 1,
+      planProjectRun: 1,
+      gateProjectPlan: 2,
+      settleApproval: 2,
+      runProjectTurn: 5,
+      finishProjectRun: 1,
+    },
+    local: {},
+    signals: ['approvalDecided', 'approvalDecided'],
+    patches: ['plan-approval'],
+  },
   'project-build-failed': {
     workflowType: workflowTypes.projectBuild,
     closedBy: COMPLETED,

@@ -6,10 +6,12 @@ import type { Config } from '../../shared/config';
 import type { Logger } from '../../shared/logger';
 import { withHeartbeat } from '../build/heartbeat';
 import { beginRun, finishRun } from '../build/lifecycle';
-import { planRun, runTurn, type TurnOutcome } from '../build/turn';
+import { planRun, replanRun, runTurn, type TurnOutcome } from '../build/turn';
+import { gatePlan, type PlanGate } from '../build/approvals';
+import { RunJournal } from '../build/journal';
 import { createEventEmitter, publishEvents } from '../build/emitter';
 import { createOutboundClient } from '../../shared/net/outbound-client';
-import { approvalById, resolveApproval } from '../../shared/projects/approval-store';
+import { approvalById, loadPolicy, resolveApproval } from '../../shared/projects/approval-store';
 import type { ApprovalStatus } from '../../shared/db/entities/approval';
 import type { ProjectStreamEvent } from '../../shared/projects/events';
 import { sqlOf } from '../../shared/db/sql';
@@ -30,6 +32,8 @@ export interface ProjectActivityDeps {
 const runRef = z.object({ projectId: z.uuid(), runId: z.uuid() });
 const turnInput = runRef.extend({ turn: z.number().int().min(1).max(10_000) });
 const approvalInput = z.object({ approvalId: z.uuid() });
+const planGateInput = runRef.extend({ attempt: z.number().int().min(1).max(2) });
+const replanInput = runRef.extend({ comment: z.string().max(2000).nullable() });
 const settleInput = approvalInput.extend({ expire: z.boolean() });
 const finishInput = runRef.extend({
   finalStatus: z.enum(['completed', 'failed', 'canceled']),
@@ -85,6 +89,29 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
     async runProjectTurn(input: z.input<typeof turnInput>): Promise<TurnOutcome> {
       const { turn, ...ref } = parse(turnInput, input);
       return withHeartbeat(() => runTurn(stepDeps, ref, turn));
+    },
+
+    /** The plan's approval (attempt 1, or 2 after one rejection and a new plan). */
+    async gateProjectPlan(input: z.input<typeof planGateInput>): Promise<PlanGate> {
+      const { attempt, ...ref } = parse(planGateInput, input);
+      return withHeartbeat(async () => {
+        const em = deps.orm.em.fork();
+        const journal = await RunJournal.load(em, ref.projectId, ref.runId);
+        const gate = {
+          em,
+          emit,
+          ...ref,
+          policy: await loadPolicy(sqlOf(em), ref.projectId),
+          publicBaseUrl: deps.config.publicBaseUrl,
+        };
+        return gatePlan(gate, journal, attempt);
+      });
+    },
+
+    /** The one new plan after the owner rejected the first, told the owner's comment. */
+    async replanProjectRun(input: z.input<typeof replanInput>): Promise<{ steps: string[] }> {
+      const { comment, ...ref } = parse(replanInput, input);
+      return withHeartbeat(() => replanRun(stepDeps, ref, comment));
     },
 
     /**

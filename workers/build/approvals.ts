@@ -1,9 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requestApproval, type ApprovalRow } from '../../shared/projects/approval-store';
+import {
+  approvalByStep,
+  requestApproval,
+  type ApprovalRow,
+} from '../../shared/projects/approval-store';
+import { sqlOf } from '../../shared/db/sql';
 import { actionFor, argsDigest, argsPreview, type Policy } from '../../shared/projects/approvals';
 import type { EmitEvents } from './emitter';
 import { buildFailure } from './errors';
-import type { RecordedCall } from './journal';
+import type { RecordedCall, RunJournal } from './journal';
 import type { ToolOutcome } from './tools';
 
 /**
@@ -71,22 +76,8 @@ async function gateOf(
 ): Promise<Gate> {
   switch (request.status) {
     case 'pending':
-      // Idempotent by key: a retried turn that crashed after storing the request tells now.
-      await ctx.emit(ctx.projectId, ctx.runId, [
-        {
-          key: `${ctx.runId}:approval:${request.id}:requested`,
-          type: 'approval_requested',
-          data: {
-            approvalId: request.id,
-            kind: request.kind,
-            tool: request.tool,
-            callId: call.callId,
-            argsPreview: request.argsPreview,
-            argsDigest: request.argsDigest,
-            expiresAt: request.expiresAt,
-          },
-        },
-      ]);
+      // A retried turn that crashed after storing the request tells now.
+      await announce(ctx, request, call.callId);
       return { kind: 'wait', awaiting: { approvalId: request.id, expiresAt: request.expiresAt } };
     case 'approved':
       // The decision binds to the digest: the recorded call must be the one approved.
@@ -109,4 +100,77 @@ async function gateOf(
     case 'canceled':
       return refuse(`the approval request was canceled; this ${call.tool} call did not run`);
   }
+}
+
+/** Where the plan's approval stands (docs/guides/approvals.md "Plan approval"). */
+export type PlanGate =
+  | { status: 'skipped' | 'approved' | 'expired' | 'canceled' }
+  | { status: 'rejected'; comment: string | null }
+  | { status: 'waiting'; awaiting: AwaitingApproval };
+
+/**
+ * The plan's approval, attempt 1 for the first plan and 2 for the one new plan after a
+ * rejection. Without `planApproval` (and no request of this attempt already stored) it is
+ * skipped; else the request shows the newest plan's steps, and waits like a call's.
+ */
+export async function gatePlan(
+  ctx: Omit<GateContext, 'turn'>,
+  journal: RunJournal,
+  attempt: number,
+): Promise<PlanGate> {
+  const stepKey = `${ctx.runId}:plan-approval:${attempt}`;
+  const existing = await approvalByStep(sqlOf(ctx.em), stepKey);
+  if (!existing && !ctx.policy.planApproval) return { status: 'skipped' };
+  const args = { steps: journal.latestPlan() ?? [] };
+  const request =
+    existing ??
+    (await requestApproval(
+      ctx.em,
+      {
+        projectId: ctx.projectId,
+        runId: ctx.runId,
+        stepKey,
+        kind: 'plan',
+        tool: null,
+        argsPreview: argsPreview(args),
+        argsDigest: argsDigest(args),
+        timeoutSeconds: ctx.policy.timeoutSeconds,
+      },
+      ctx.publicBaseUrl,
+    ));
+  switch (request.status) {
+    case 'pending':
+      await announce(ctx, request, null);
+      return {
+        status: 'waiting',
+        awaiting: { approvalId: request.id, expiresAt: request.expiresAt },
+      };
+    case 'rejected':
+      return { status: 'rejected', comment: request.comment };
+    default:
+      return { status: request.status };
+  }
+}
+
+/** The stream's `approval_requested`; idempotent by key, so a retried step tells again safely. */
+async function announce(
+  ctx: Pick<GateContext, 'emit' | 'projectId' | 'runId'>,
+  request: ApprovalRow,
+  callId: string | null,
+): Promise<void> {
+  await ctx.emit(ctx.projectId, ctx.runId, [
+    {
+      key: `${ctx.runId}:approval:${request.id}:requested`,
+      type: 'approval_requested',
+      data: {
+        approvalId: request.id,
+        kind: request.kind,
+        tool: request.tool,
+        callId,
+        argsPreview: request.argsPreview,
+        argsDigest: request.argsDigest,
+        expiresAt: request.expiresAt,
+      },
+    },
+  ]);
 }

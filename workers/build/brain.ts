@@ -31,12 +31,18 @@ export interface BrainInput {
   journal: RunJournal;
 }
 
+/** A plan the owner rejected (docs/guides/approvals.md), for the brain's one new plan. */
+export interface PlanFeedback {
+  steps: string[];
+  comment: string | null;
+}
+
 /**
  * Decides a build's plan and its turns. Brains are stateless: everything they know of the run
  * so far is in the journal (the run's event log), so any worker can take over any turn.
  */
 export interface Brain {
-  plan(input: BrainInput): Promise<string[]>;
+  plan(input: BrainInput & { feedback?: PlanFeedback }): Promise<string[]>;
   decide(input: BrainInput & { turn: number }): Promise<Decision>;
 }
 

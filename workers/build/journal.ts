@@ -8,6 +8,8 @@ import type { NewProjectEvent, ProjectEventType } from '../../shared/projects/ev
  */
 export const eventKeys = {
   initialPlan: (runId: string) => `${runId}:plan:1`,
+  /** The one new plan after the owner rejected the first (docs/guides/approvals.md). */
+  replan: (runId: string) => `${runId}:replan`,
   message: (runId: string, turn: number) => `${runId}:t${turn}:msg`,
   call: (runId: string, turn: number, index: number) => `${runId}:t${turn}:call:${index}`,
   result: (runId: string, turn: number, index: number) => `${runId}:t${turn}:result:${index}`,
@@ -94,6 +96,19 @@ export class RunJournal {
   initialPlan(): string[] | null {
     const entry = this.byKey.get(eventKeys.initialPlan(this.runId));
     return entry ? (entry.data.steps as string[]) : null;
+  }
+
+  /** The steps of the newest plan (the initial one, a replan or an update_plan). */
+  latestPlan(): string[] | null {
+    let latest: { revision: number; steps: string[] } | null = null;
+    for (const entry of this.byKey.values()) {
+      if (entry.type !== 'plan') continue;
+      const revision = entry.data.revision as number;
+      if (!latest || revision > latest.revision) {
+        latest = { revision, steps: entry.data.steps as string[] };
+      }
+    }
+    return latest?.steps ?? null;
   }
 
   /** Plan events of the run so far (the initial one and every update_plan). */

@@ -52,6 +52,35 @@ export async function planRun(
 }
 
 /**
+ * The one new plan after the owner rejected the first: the brain gets the rejected steps and
+ * the owner's comment. Recorded once (`replan` key), replayed on a retry.
+ */
+export async function replanRun(
+  deps: StepDeps,
+  { projectId, runId }: RunRef,
+  comment: string | null,
+): Promise<{ steps: string[] }> {
+  const em = deps.orm.em.fork();
+  const run = await requireRun(em, projectId, runId);
+  const journal = await RunJournal.load(em, projectId, runId);
+  const rejected = journal.latestPlan() ?? [];
+  const steps = await brainFor(run.planner, deps.config).plan({
+    project: run.project,
+    runId,
+    journal,
+    feedback: { steps: rejected, comment },
+  });
+  const [stored] = await deps.emit(projectId, runId, [
+    {
+      key: eventKeys.replan(runId),
+      type: 'plan',
+      data: { steps, revision: journal.planCount() + 1 },
+    },
+  ]);
+  return { steps: (stored?.data.steps as string[] | undefined) ?? steps };
+}
+
+/**
  * One turn: the brain's decision, then each of its tool calls. The decision is recorded before
  * anything runs (calls with invalid arguments are refused right then, see decisionEvents),
  * and every call's result as soon as it is known, so a retried turn replays the recorded

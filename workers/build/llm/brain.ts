@@ -11,8 +11,8 @@ import { planRequest, turnRequest } from './transcript';
  */
 export function createLlmBrain(llm: LlmConfig): Brain {
   return {
-    async plan({ project }) {
-      const steps = planFromReply(await chatCompletion(llm, planRequest(project)));
+    async plan({ project, feedback }) {
+      const steps = planFromReply(await chatCompletion(llm, planRequest(project, feedback)));
       if (!steps) throw buildFailure('the LLM did not answer with a plan', { retryable: true });
       return steps;
     },

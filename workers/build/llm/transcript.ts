@@ -1,4 +1,4 @@
-import type { BuildProject } from '../brain';
+import type { BuildProject, PlanFeedback } from '../brain';
 import type { RecordedResult, RunJournal } from '../journal';
 import { MAX_FILE_BYTES, MAX_OUTPUT_CHARS, toolDefinitions } from '../tools/schemas';
 import type { ChatMessage, ChatRequest } from './client';
@@ -34,13 +34,20 @@ export function projectPrompt(project: BuildProject): string {
  * The first call: the model must call update_plan with the initial steps. Servers that ignore
  * `tool_choice` may answer `{"steps":[...]}` as text instead; both are accepted.
  */
-export function planRequest(project: BuildProject): ChatRequest {
+export function planRequest(project: BuildProject, feedback?: PlanFeedback): ChatRequest {
+  // A rejected plan comes back with the owner's comment: the owner's words are data too.
+  const rejected = feedback
+    ? `\n\nThe project owner rejected this plan:\n${feedback.steps
+        .map((step, index) => `${index + 1}. ${step}`)
+        .join('\n')}\nTheir comment: ${JSON.stringify(feedback.comment ?? 'none')}\n` +
+      'Make a new plan that answers it.'
+    : '';
   return {
     messages: [
       { role: 'system', content: SYSTEM_PROMPT },
       {
         role: 'user',
-        content: `${projectPrompt(project)}\n\nFirst, call update_plan with the steps of your build plan.`,
+        content: `${projectPrompt(project)}${rejected}\n\nFirst, call update_plan with the steps of your build plan.`,
       },
     ],
     tools: toolDefinitions(project.template),
