@@ -12,6 +12,7 @@ import { mainTaskQueue, workflowIds, workflowTypes } from '../shared/temporal';
 import { ensureSearchAttributes, searchAttributes } from '../shared/temporal/search-attributes';
 import { startWorkers } from '../workers/worker';
 import { launchChromium } from './chromium';
+import { signIn } from '../test/helpers/auth';
 import { insertQueuedBuild } from './queued-build';
 import { deleteKeysWithPrefix } from './redis-keys';
 
@@ -20,6 +21,8 @@ import { deleteKeysWithPrefix } from './redis-keys';
  * Chromium (scripts/chromium.ts; `CHROMIUM_PATH` to use another):
  *
  * - build-page.png: the live build page (`GET /p/:slug`) of a real build, once it is done;
+ * - build-page-approval.png: the page of a build waiting for its owner's approval, as the
+ *   owner sees it (Approve and Reject); the owner then approves from the page;
  * - docs.png: the API reference at `/docs`, as the API serves it now.
  *
  * It runs the API and a worker in this process on the services the tests use (`DATABASE_URL`,
@@ -114,6 +117,15 @@ async function main(): Promise<void> {
     await page.screenshot({ path: join(OUT, 'build-page.png'), fullPage: true });
     console.log('wrote docs/screenshots/build-page.png');
 
+    await approvalScreenshot({
+      app,
+      browser,
+      base,
+      databaseUrl: databaseUrl.toString(),
+      config,
+      deps,
+    });
+
     await page.goto(`${base}/docs`, { waitUntil: 'networkidle' });
     // Whatever the renderer draws after its scripts ran.
     await page.waitForTimeout(1000);
@@ -126,20 +138,96 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * A build whose sandboxed command asks its owner first: the owner (signed in with SIWE, the
+ * session cookie in the browser) sees the request with its buttons; the screenshot is taken
+ * then, and the owner approves from the page.
+ */
+async function approvalScreenshot(world: {
+  app: ReturnType<typeof buildApp>;
+  browser: Awaited<ReturnType<typeof launchChromium>>;
+  base: string;
+  databaseUrl: string;
+  config: ReturnType<typeof loadConfig>;
+  deps: Awaited<ReturnType<typeof connectApiDeps>>;
+}): Promise<void> {
+  const { app, browser, base, config, deps } = world;
+  const owner = await signIn(app);
+  const project = await insertProject(world.databaseUrl, {
+    slug: 'research-notes',
+    title: 'Research notes',
+    brief: 'Notes on bonding curves for the token’s holders, checked by a script.',
+  });
+  const pg = new PgClient({ connectionString: world.databaseUrl });
+  await pg.connect();
+  try {
+    await pg.query('update projects set owner_id = $1 where id = $2', [
+      owner.userId,
+      project.projectId,
+    ]);
+    await pg.query(
+      `insert into project_approval_policies (project_id, mode, rules, plan_approval,
+         timeout_seconds, on_timeout, updated_by, updated_at)
+       values ($1, 'ask_risky', '[{"tool": "run_command", "action": "ask"}]', false, 86400,
+               'reject', $2, now())`,
+      [project.projectId, owner.userId],
+    );
+  } finally {
+    await pg.end();
+  }
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    await context.addCookies([
+      {
+        name: 'svc_session',
+        value: owner.token,
+        url: base,
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax',
+      },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${base}/p/${project.slug}`);
+    await deps.temporal.workflow.start(workflowTypes.projectBuild, {
+      workflowId: workflowIds.projectBuild(project.projectId, project.runId),
+      taskQueue: mainTaskQueue(config.temporal.taskQueue),
+      args: [{ projectId: project.projectId, runId: project.runId, paceMs: PACE_MS }],
+      typedSearchAttributes: searchAttributes({
+        userId: owner.userId,
+        projectId: project.projectId,
+      }),
+    });
+    const button = '#approvals li[data-approval-status="pending"] button.approve';
+    await page.waitForSelector(button, { timeout: 120_000 });
+    await page.screenshot({ path: join(OUT, 'build-page-approval.png'), fullPage: true });
+    console.log('wrote docs/screenshots/build-page-approval.png');
+    await page.click(button);
+    await page.waitForSelector('#final-status[data-final-status="completed"]', {
+      timeout: 120_000,
+    });
+  } finally {
+    await context.close();
+  }
+}
+
 /** A user, a token, and a project with its queued run, as the API leaves them at start. */
-async function insertProject(databaseUrl: string) {
+async function insertProject(
+  databaseUrl: string,
+  project = {
+    slug: 'holder-dashboard',
+    title: 'Holder dashboard',
+    brief:
+      "A small web app for the token's holders: the token's story, its roadmap, and a check that it is up.",
+  },
+) {
   const pg = new PgClient({ connectionString: databaseUrl });
   await pg.connect();
   try {
     return await insertQueuedBuild(
       async <Row extends Record<string, unknown>>(text: string, params: unknown[]) =>
         (await pg.query<Row>(text, params)).rows,
-      {
-        slug: 'holder-dashboard',
-        title: 'Holder dashboard',
-        brief:
-          "A small web app for the token's holders: the token's story, its roadmap, and a check that it is up.",
-      },
+      project,
     );
   } finally {
     await pg.end();

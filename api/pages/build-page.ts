@@ -74,10 +74,15 @@ interface PageAssets {
   style: Asset;
 }
 
+/**
+ * The page; `viewerOwns` adds the owner's Approve and Reject buttons to waiting requests (the
+ * API decides who may press them: the buttons only save the owner a curl).
+ */
 export function renderBuildPage(
   row: ProjectRow,
   assets: PageAssets,
   publicBaseUrl: string,
+  viewerOwns = false,
 ): string {
   const slug = escape(row.slug);
   const streamPath = `/projects/${slug}/stream`;
@@ -124,7 +129,7 @@ export function renderBuildPage(
               <dt>Status</dt>
               <dd>
                 <span id="project-status" class="status" data-status="${escape(row.status)}"
-                  >${escape(row.status)}</span
+                  >${escape(row.status.replace(/_/g, ' '))}</span
                 >
               </dd>
             </div>
@@ -151,10 +156,16 @@ export function renderBuildPage(
           data-run-id="${escape(row.runId ?? '')}"
           data-last-event-id="${escape(row.lastEventSeq)}"
           data-stream-url="${streamPath}"
+          data-owner="${viewerOwns ? 'true' : 'false'}"
         >
           <section class="final" aria-labelledby="final-heading">
             <h2 id="final-heading">Final status</h2>
             <p id="final-status" data-final-status="" aria-live="polite">Not finished yet.</p>
+          </section>
+          <section class="approvals" aria-labelledby="approvals-heading">
+            <h2 id="approvals-heading">Approvals</h2>
+            <p class="empty" data-empty-for="approvals">Nothing has waited for approval.</p>
+            <ol id="approvals" class="approvals-list" aria-live="polite"></ol>
           </section>
           <div class="columns">
             <section aria-labelledby="plan-heading">
@@ -255,10 +266,18 @@ export const buildPageRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (
       // Anything that cannot be a slug (a NUL byte, say) never reaches PostgreSQL.
       const found = looksLikeSlug(slug) ? await db.row(projectBySlug, [slug]) : undefined;
       const row = assertPageVisible(found, slug, request.actor);
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', row.private ? 'private, no-store' : 'no-cache')
-        .send(renderBuildPage(row, assets, config.publicBaseUrl));
+      const viewerOwns = request.actor?.userId === row.ownerId;
+      return (
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          // The owner's page has buttons nobody else's has: never from a shared cache.
+          .header(
+            'cache-control',
+            row.private ? 'private, no-store' : viewerOwns ? 'private, no-cache' : 'no-cache',
+          )
+          .header('vary', 'cookie, authorization')
+          .send(renderBuildPage(row, assets, config.publicBaseUrl, viewerOwns))
+      );
     },
   );
 

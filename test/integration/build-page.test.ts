@@ -283,6 +283,54 @@ describe('a private project’s page', () => {
   });
 });
 
+describe('approvals on the page', () => {
+  it('shows a waiting step; its owner approves it from the page and the build resumes', async () => {
+    const fixture = await insertBuildFixture(test.ctx, { template: 'fullstack-builder' });
+    await test.ctx.sql('update projects set owner_id = $1 where id = $2', [
+      owner.userId,
+      fixture.projectId,
+    ]);
+    // The sandboxed command asks, so a deterministic build waits once.
+    await test.ctx.sql(
+      `insert into project_approval_policies (project_id, mode, rules, plan_approval,
+         timeout_seconds, on_timeout, updated_by, updated_at)
+       values ($1, 'ask_risky', '[{"tool": "run_command", "action": "ask"}]', false, 3600,
+               'reject', $2, now())`,
+      [fixture.projectId, owner.userId],
+    );
+    const mine = await watch(await browserContext(owner));
+    const theirs = await watch(await browserContext(stranger));
+    await mine.page.goto(pageUrl(fixture.slug));
+    await theirs.page.goto(pageUrl(fixture.slug));
+    const handle = await startBuild(test.ctx, fixture);
+
+    const pending = '#approvals li[data-approval-status="pending"]';
+    await mine.page.waitForSelector(`${pending} button.approve`, { timeout: BUILD_TIMEOUT_MS });
+    await theirs.page.waitForSelector(pending, { timeout: BUILD_TIMEOUT_MS });
+    expect(await mine.page.getAttribute('#project-status', 'data-status')).toBe(
+      'awaiting_approval',
+    );
+    expect(await mine.page.textContent('#project-status')).toBe('awaiting approval');
+    expect(await mine.page.textContent(`${pending} strong`)).toContain('run_command');
+    // Everyone sees the request; only the owner gets the buttons.
+    expect(await theirs.page.locator(`${pending} button`).count()).toBe(0);
+
+    await mine.page.click(`${pending} button.approve`);
+    await waitForFinalStatus(mine.page);
+    expect(await handle.result()).toEqual({ finalStatus: 'completed', reason: null });
+    await theirs.page.waitForSelector('#approvals li[data-approval-status="approved"]');
+    expect(await mine.page.textContent('#approvals li .approval-state')).toBe(
+      'Approved by the owner',
+    );
+    const [request] = await test.ctx.sql<{ status: string; decided_by: number }>(
+      'select status, decided_by from approval_requests where project_id = $1',
+      [fixture.projectId],
+    );
+    expect(request).toEqual({ status: 'approved', decided_by: owner.userId });
+    expect([...mine.problems, ...theirs.problems]).toEqual([]);
+  });
+});
+
 describe('links to the page', () => {
   it('GET /projects/:slug has pageUrl, documented with an example', async () => {
     const fixture = await insertBuildFixture(test.ctx);

@@ -25,7 +25,8 @@
  * arrives (or was kept) without trusting it.
  * @typedef {Partial<DataOf<'plan'> & DataOf<'tool_call'> & DataOf<'tool_result'> &
  *   DataOf<'message'> & DataOf<'screenshot'> & DataOf<'commit'> & DataOf<'error'> &
- *   DataOf<'done'>>} EventData
+ *   DataOf<'done'> & Omit<DataOf<'approval_requested'>, 'kind'> &
+ *   DataOf<'approval_resolved'> & { kind: string }>} EventData
  */
 
 /** @typedef {{ id: number, type: string, data: EventData }} ShownEvent */
@@ -50,6 +51,8 @@
     'commit',
     'error',
     'done',
+    'approval_requested',
+    'approval_resolved',
   ];
   /** @type {Record<string, string>} */
   const LABELS = {
@@ -61,6 +64,15 @@
     commit: 'Commit',
     error: 'Error',
     done: 'Done',
+    approval_requested: 'Approval requested',
+    approval_resolved: 'Approval resolved',
+  };
+  /** @type {Record<string, string>} */
+  const DECISIONS = {
+    approved: 'Approved',
+    rejected: 'Rejected',
+    expired: 'Expired unanswered',
+    canceled: 'Canceled with the build',
   };
   /** @type {Record<string, string>} */
   const FINAL = { completed: 'Completed', failed: 'Failed', canceled: 'Canceled' };
@@ -73,6 +85,9 @@
   // The page (build-page.ts) always renders these attributes.
   const projectId = root.dataset.projectId;
   const streamUrl = /** @type {string} */ (root.dataset.streamUrl);
+  const slug = root.dataset.slug;
+  /** The viewer owns the project: waiting requests get Approve and Reject buttons. */
+  const viewerOwns = root.dataset.owner === 'true';
   const currentRunId = root.dataset.runId || null;
   /** The project's newest event id when the page was rendered: the status is as of it. */
   const renderedLastId = Number(root.dataset.lastEventId) || 0;
@@ -94,6 +109,7 @@
     commits: byId('commits'),
     events: byId('events'),
     eventCount: byId('event-count'),
+    approvals: byId('approvals'),
   };
 
   let lastId = 0;
@@ -114,6 +130,11 @@
    * @type {Map<unknown, HTMLElement>}
    */
   const resultSlots = new Map();
+  /**
+   * Each approval request shown, by id: its item, for the decision to update.
+   * @type {Map<unknown, HTMLElement>}
+   */
+  const approvalItems = new Map();
 
   // ---- DOM helpers: elements and text nodes only ----
 
@@ -242,6 +263,10 @@
         return `${data.message} (${data.recoverable ? 'recoverable' : 'not recoverable'})`;
       case 'done':
         return `run ${String(data.runId).slice(0, 8)} ${data.finalStatus}`;
+      case 'approval_requested':
+        return `${data.kind === 'plan' ? 'the plan' : data.tool} waits for the owner`;
+      case 'approval_resolved':
+        return `${DECISIONS[String(data.decision)] || data.decision}`;
       default:
         return '';
     }
@@ -355,16 +380,120 @@
   }
 
   /** @param {EventData} data */
+  function showApprovalRequest(data) {
+    const what =
+      data.kind === 'plan' ? 'The plan' : `${data.tool} ${argsSummary(data.argsPreview)}`;
+    const state = el('p', { class: 'approval-state' }, `Waits until ${String(data.expiresAt)}.`);
+    const item = el(
+      'li',
+      { 'data-approval-id': data.approvalId, 'data-approval-status': 'pending' },
+      el('p', null, el('strong', null, what.trim())),
+      el(
+        'details',
+        null,
+        el('summary', null, 'Arguments'),
+        el('pre', null, el('code', null, pretty(data.argsPreview))),
+      ),
+      state,
+    );
+    if (viewerOwns && !finished) item.append(decisionControls(data, state));
+    approvalItems.set(data.approvalId, item);
+    addItem(ui.approvals, item);
+  }
+
+  /**
+   * The owner's Approve and Reject: the API's own endpoints, with the page's session cookie.
+   * The approval names the digest of the arguments shown, as every approval must.
+   * @param {EventData} data
+   * @param {HTMLElement} state
+   */
+  function decisionControls(data, state) {
+    const comment = /** @type {HTMLInputElement} */ (
+      el('input', {
+        type: 'text',
+        name: 'comment',
+        placeholder: 'Why not? (told to the agent)',
+        'aria-label': 'Comment for a rejection',
+        maxlength: 2000,
+      })
+    );
+    const approve = el('button', { type: 'button', class: 'approve' }, 'Approve');
+    const reject = el('button', { type: 'button', class: 'reject' }, 'Reject');
+    const controls = el('div', { class: 'approval-controls' }, approve, ' ', reject, ' ', comment);
+    /**
+     * @param {'approve' | 'reject'} action
+     * @param {Record<string, unknown>} body
+     */
+    async function decide(action, body) {
+      for (const button of [approve, reject]) button.setAttribute('disabled', '');
+      state.textContent = 'Sending…';
+      try {
+        const response = await fetch(
+          `/projects/${slug}/approvals/${String(data.approvalId)}/${action}`,
+          {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+        );
+        if (response.ok) {
+          state.textContent = action === 'approve' ? 'Approved; the build goes on.' : 'Rejected.';
+          controls.remove();
+          return;
+        }
+        /** @type {unknown} */
+        const answer = await response.json().catch(() => null);
+        const failure = /** @type {{ error?: { message?: string } } | null} */ (answer);
+        state.textContent = `Not sent: ${failure?.error?.message || response.status}`;
+      } catch {
+        state.textContent = 'Not sent: the API could not be reached. Try again.';
+      }
+      for (const button of [approve, reject]) button.removeAttribute('disabled');
+    }
+    approve.addEventListener('click', () => {
+      void decide('approve', { argsDigest: data.argsDigest });
+    });
+    reject.addEventListener('click', () => {
+      const text = comment.value.trim();
+      void decide('reject', text ? { comment: text } : {});
+    });
+    return controls;
+  }
+
+  /** @param {EventData} data */
+  function showApprovalResolved(data) {
+    const item = approvalItems.get(data.approvalId);
+    if (!item) return;
+    item.dataset.approvalStatus = String(data.decision);
+    item.querySelector('.approval-controls')?.remove();
+    const state = item.querySelector('.approval-state');
+    const by = data.by === 'owner' ? ' by the owner' : '';
+    const why = data.comment ? `: ${data.comment}` : '';
+    if (state)
+      state.textContent = `${DECISIONS[String(data.decision)] || data.decision}${by}${why}`;
+  }
+
+  /** @param {EventData} data */
   function showFinal(data) {
     const status = String(data.finalStatus);
     ui.final.dataset.finalStatus = status;
     ui.final.textContent = `${FINAL[status] || status}: run ${String(data.runId).slice(0, 8)} is over.`;
   }
 
+  /**
+   * @param {string} type
+   * @param {EventData} data
+   */
+  function statusAfter(type, data) {
+    if (type === 'done') return String(data.finalStatus);
+    return type === 'approval_requested' ? 'awaiting_approval' : 'running';
+  }
+
   /** @param {string} status */
   function setStatus(status) {
     ui.status.dataset.status = status;
-    ui.status.textContent = status;
+    ui.status.textContent = status.replace(/_/g, ' ');
     root.dataset.status = status;
   }
 
@@ -416,10 +545,11 @@
     else if (type === 'tool_result') showToolResult(data);
     else if (type === 'commit') showCommit(data);
     else if (type === 'done') showFinal(data);
+    else if (type === 'approval_requested') showApprovalRequest(data);
+    else if (type === 'approval_resolved') showApprovalResolved(data);
     else showMessage(type, data);
     // Events the page was rendered with are already in its status.
-    if (event.id > renderedLastId)
-      setStatus(type === 'done' ? String(data.finalStatus) : 'running');
+    if (event.id > renderedLastId) setStatus(statusAfter(type, data));
     if (endsStream(event)) finish('Finished: the run is over.');
   }
 
