@@ -1,4 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { WorkflowHandle } from '@temporalio/client';
+import { resolveApproval } from '../../shared/projects/approval-store';
+import { projectBuildSignals } from '../../shared/temporal';
 import {
   gitLog,
   insertBuildFixture,
@@ -150,5 +154,93 @@ describe('a build survives its worker being SIGKILLed (workers in separate OS pr
       const slow = events.find((event) => event.key === `${fixture.runId}:t2:result:3`)!;
       expect(slow.data.result).toEqual({ exitCode: 0, stdout: 'slept\n', stderr: '' });
     }, 120_000);
+  });
+
+  describe('a build waiting for its owner', () => {
+    let ctx: TestContext;
+    let llm: FakeLlm;
+    let page: Server;
+    let pageUrl: string;
+    let pageHits = 0;
+    beforeAll(async () => {
+      llm = await startLlmServer();
+      page = createServer((_req, res) => {
+        pageHits += 1;
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('the page');
+      });
+      await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+      pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/page`;
+      ctx = await createTestContext({ LLM_BASE_URL: llm.url, LLM_TIMEOUT_MS: '60000' });
+    });
+    afterAll(async () => {
+      await stopWorkers();
+      await ctx?.close();
+      await llm?.close();
+      await new Promise((resolve) => page.close(resolve));
+    });
+
+    it('is killed while it waits and again after the approval: done once, the page fetched once', async () => {
+      let heldTurn2 = false;
+      llm.handler = (request) => {
+        if (request.body.tool_choice !== 'auto') {
+          return assistantReply(null, [{ name: 'update_plan', args: { steps: ['Read'] } }]);
+        }
+        const turn = request.body.messages.filter((message) => message.role === 'assistant').length;
+        if (turn === 1) {
+          return assistantReply(null, [{ name: 'fetch_url', args: { url: pageUrl } }]);
+        }
+        // The first ask of turn 2 never answers: the worker is killed while it waits on it,
+        // after the approved call's result is in the journal.
+        if (!heldTurn2) {
+          heldTurn2 = true;
+          return { hang: true };
+        }
+        return assistantReply('Done.');
+      };
+      const fixture = await insertBuildFixture(ctx, { template: 'research-agent' });
+      workers.push(await startWorkerProcess(ctx.config));
+      const handle = await startBuild(ctx, fixture);
+      const pending = async () =>
+        (
+          await ctx.sql<{ id: string; args_digest: string }>(
+            `select id, args_digest from approval_requests
+              where project_id = $1 and status = 'pending'`,
+            [fixture.projectId],
+          )
+        )[0];
+      await waitFor(async () => (await pending()) !== undefined, 60_000, 'an approval request');
+      // Killed while the build waits: nothing runs then, and nothing may be lost.
+      await workers.at(-1)!.crash();
+      const request = (await pending())!;
+      await resolveApproval(
+        ctx.deps.orm.em.fork(),
+        request.id,
+        { to: 'approved', by: 'owner', userId: fixture.ownerId, argsDigest: request.args_digest },
+        ctx.config.publicBaseUrl,
+      );
+      await handle.signal(projectBuildSignals.approvalDecided, request.id);
+
+      workers.push(await startWorkerProcess(ctx.config));
+      await waitFor(async () => heldTurn2, 60_000, 'turn 2 asking the LLM');
+      expect(pageHits).toBe(1);
+      // Killed again, right after the approved call ran and was recorded.
+      await workers.at(-1)!.crash();
+      workers.push(await startWorkerProcess(ctx.config));
+      expect(await handle.result()).toEqual({ finalStatus: 'completed', reason: null });
+
+      expect(pageHits).toBe(1);
+      const events = await projectEvents(ctx, fixture.projectId);
+      expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+      expect(new Set(events.map((event) => event.key)).size).toBe(events.length);
+      expect(events.filter((event) => event.type === 'done')).toHaveLength(1);
+      expect(events.filter((event) => event.type === 'approval_requested')).toHaveLength(1);
+      expect(events.filter((event) => event.type === 'approval_resolved')).toHaveLength(1);
+      const fetched = events.filter(
+        (event) => event.type === 'tool_result' && event.key === `${fixture.runId}:t1:result:0`,
+      );
+      expect(fetched).toHaveLength(1);
+      expect(fetched[0]!.data.result).toMatchObject({ text: 'the page' });
+    }, 180_000);
   });
 });
