@@ -2154,7 +2154,8 @@ export interface components {
          *       "requestedAt": "2026-11-29T10:00:00.000Z",
          *       "expiresAt": "2026-11-30T10:00:00.000Z",
          *       "decidedAt": null,
-         *       "comment": null
+         *       "comment": null,
+         *       "remember": null
          *     }
          */
         ApprovalRequest: {
@@ -2178,6 +2179,7 @@ export interface components {
             expiresAt: string;
             decidedAt: string | null;
             comment: string | null;
+            remember: ("run" | "project") | null;
         };
         /**
          * @example {
@@ -14346,6 +14348,11 @@ export interface operations {
             content: {
                 "application/json": {
                     argsDigest: string;
+                    /**
+                     * @description Also allow later calls of the same tool: for the rest of this run, or in the project (an allow rule added to its policy; a deny rule still wins)
+                     * @enum {string}
+                     */
+                    remember?: "run" | "project";
                 };
             };
         };

@@ -134,7 +134,13 @@ async function buildApproved(ctx: TestContext): Promise<void> {
     await resolveApproval(
       ctx.deps.orm.em.fork(),
       pending!.id,
-      { to: 'approved', by: 'owner', userId: fixture.ownerId, argsDigest: pending!.args_digest },
+      {
+        to: 'approved',
+        by: 'owner',
+        userId: fixture.ownerId,
+        argsDigest: pending!.args_digest,
+        remember: null,
+      },
       ctx.config.publicBaseUrl,
     );
     await handle.signal(projectBuildSignals.approvalDecided, pending!.id);

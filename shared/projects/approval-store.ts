@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ApprovalAuditAction, ApprovalKind, ApprovalStatus } from '../db/entities/approval';
+import type {
+  ApprovalAuditAction,
+  ApprovalKind,
+  ApprovalStatus,
+  RememberScope,
+} from '../db/entities/approval';
 import { sqlOf, statement, isoUtc, type Sql } from '../db/sql';
 import { appendProjectEvents } from './event-log';
 import type { ProjectStreamEvent } from './events';
@@ -30,12 +35,13 @@ export interface ApprovalRow {
   decidedBy: number | null;
   decidedAt: string | null;
   comment: string | null;
+  remember: RememberScope | null;
 }
 
 const COLUMNS = `id, project_id as "projectId", run_id as "runId", kind, tool,
   args_preview as "argsPreview", args_digest as "argsDigest", status,
   ${isoUtc('requested_at')} as "requestedAt", ${isoUtc('expires_at')} as "expiresAt",
-  decided_by as "decidedBy", ${isoUtc('decided_at')} as "decidedAt", comment`;
+  decided_by as "decidedBy", ${isoUtc('decided_at')} as "decidedAt", comment, remember`;
 
 const policyOf = statement<Policy, [projectId: string]>(
   'approvals.policy',
@@ -247,6 +253,48 @@ export async function requestApproval(
   });
 }
 
+/** The project's policy with an allow rule for `tool`, unless it has one (a deny still wins). */
+const addAllowRule = statement<
+  { added: boolean },
+  [projectId: string, tool: string, userId: number]
+>(
+  'approvals.allow_rule',
+  `insert into project_approval_policies as p (project_id, mode, rules, plan_approval,
+                                                timeout_seconds, on_timeout, updated_by, updated_at)
+   values ($1, '${DEFAULT_POLICY.mode}', jsonb_build_array(jsonb_build_object('tool', $2::text,
+           'action', 'allow')), ${DEFAULT_POLICY.planApproval}, ${DEFAULT_POLICY.timeoutSeconds},
+           '${DEFAULT_POLICY.onTimeout}', $3, now())
+   on conflict (project_id) do update
+      set rules = p.rules || jsonb_build_array(jsonb_build_object('tool', $2::text, 'action', 'allow')),
+          updated_by = $3, updated_at = now()
+    where not p.rules @> jsonb_build_array(jsonb_build_object('tool', $2::text, 'action', 'allow'))
+   returning true as added`,
+);
+
+/** `remember: project`: later calls of the tool in this project run without asking. */
+async function allowForProject(sql: Sql, row: ApprovalRow, userId: number): Promise<void> {
+  const added = await sql.row(addAllowRule, [row.projectId, row.tool!, userId]);
+  if (!added) return;
+  await audit(sql, {
+    projectId: row.projectId,
+    approvalId: row.id,
+    action: 'policy_changed',
+    actor: `user:${userId}`,
+    detail: { rule: { tool: row.tool, action: 'allow' }, rememberedFrom: row.id },
+  });
+}
+
+const rememberedForRun = statement<{ id: string }, [runId: string, tool: string]>(
+  'approvals.remembered_for_run',
+  `select id from approval_requests
+    where run_id = $1 and tool = $2 and status = 'approved' and remember = 'run' limit 1`,
+);
+
+/** Whether the owner approved `tool` for the rest of the run (`remember: run`). */
+export async function allowedForRun(sql: Sql, runId: string, tool: string): Promise<boolean> {
+  return (await sql.row(rememberedForRun, [runId, tool])) !== undefined;
+}
+
 export async function approvalByStep(sql: Sql, stepKey: string): Promise<ApprovalRow | undefined> {
   return sql.row(byStepKey, [stepKey]);
 }
@@ -256,7 +304,13 @@ export async function approvalById(sql: Sql, id: string): Promise<ApprovalRow | 
 }
 
 export type Resolution =
-  | { to: 'approved'; by: 'owner'; userId: number; argsDigest: string }
+  | {
+      to: 'approved';
+      by: 'owner';
+      userId: number;
+      argsDigest: string;
+      remember: RememberScope | null;
+    }
   | { to: 'rejected'; by: 'owner'; userId: number; comment: string | null }
   | { to: 'expired'; by: 'timeout' }
   | { to: 'canceled'; by: 'cancel' };
@@ -275,11 +329,12 @@ const resolve = statement<
     comment: string | null,
     argsDigest: string | null,
     byOwner: boolean,
+    remember: RememberScope | null,
   ]
 >(
   'approvals.resolve',
   `update approval_requests
-      set status = $2, decided_by = $3, decided_at = now(), comment = $4
+      set status = $2, decided_by = $3, decided_at = now(), comment = $4, remember = $7
     where id = $1 and status = 'pending'
       and ($5::text is null or args_digest = $5)
       and (not $6 or expires_at > now())
@@ -307,6 +362,7 @@ export async function resolveApproval(
       resolution.to === 'rejected' ? resolution.comment : null,
       resolution.to === 'approved' ? resolution.argsDigest : null,
       byOwner,
+      resolution.to === 'approved' ? resolution.remember : null,
     ]);
     if (!row) return { changed: false, row: await sql.row(byId, [approvalId]), events: [] };
     await audit(sql, {
@@ -317,6 +373,9 @@ export async function resolveApproval(
       detail: { argsDigest: row.argsDigest, ...(row.comment ? { comment: row.comment } : {}) },
     });
     await tellOwner(tx, row, publicBaseUrl, resolution);
+    if (resolution.to === 'approved' && row.remember === 'project' && row.tool) {
+      await allowForProject(sql, row, resolution.userId);
+    }
     const events = await appendProjectEvents(tx, row.projectId, row.runId, [
       {
         key: `${row.runId}:approval:${row.id}:resolved`,

@@ -334,6 +334,69 @@ describe('a build that asks', () => {
   });
 });
 
+describe('remember', () => {
+  /** A brain that fetches the page in turns 1 and 2 (another query each), then finishes. */
+  function twiceFetchingBrain() {
+    llm.handler = (request) => {
+      if (request.body.tool_choice !== 'auto') {
+        return assistantReply(null, [{ name: 'update_plan', args: { steps: ['Read twice'] } }]);
+      }
+      const turn = turnOf(request);
+      return turn <= 2
+        ? assistantReply(null, [{ name: 'fetch_url', args: { url: `${pageUrl}?part=${turn}` } }])
+        : assistantReply('Done.');
+    };
+  }
+
+  it('"run" lets later calls of the tool in the same run go without asking', async () => {
+    twiceFetchingBrain();
+    const hitsBefore = pageHits;
+    const fixture = await ownedBuild();
+    const handle = await startBuild(test.ctx, fixture);
+    const approval = await pendingOf(fixture);
+    const approved = await call(
+      owner,
+      'POST',
+      `/projects/${fixture.slug}/approvals/${approval.id}/approve`,
+      { argsDigest: approval.argsDigest, remember: 'run' },
+    );
+    expect(approved.json()).toMatchObject({ status: 'approved', remember: 'run' });
+    expect(await handle.result()).toEqual({ finalStatus: 'completed', reason: null });
+    expect(pageHits).toBe(hitsBefore + 2);
+    const asked = await test.ctx.sql('select id from approval_requests where project_id = $1', [
+      fixture.projectId,
+    ]);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('"project" adds an allow rule to the policy, audited, and the next build does not ask', async () => {
+    twiceFetchingBrain();
+    const fixture = await ownedBuild();
+    const handle = await startBuild(test.ctx, fixture);
+    const approval = await pendingOf(fixture);
+    await call(owner, 'POST', `/projects/${fixture.slug}/approvals/${approval.id}/approve`, {
+      argsDigest: approval.argsDigest,
+      remember: 'project',
+    });
+    expect(await handle.result()).toMatchObject({ finalStatus: 'completed' });
+    const policy = await call(owner, 'GET', `/projects/${fixture.slug}/approval-policy`);
+    expect(policy.json()).toMatchObject({
+      mode: 'ask_risky',
+      rules: [{ tool: 'fetch_url', action: 'allow' }],
+    });
+    const audit = await test.ctx.sql<{ action: string; actor: string }>(
+      "select action, actor from approval_audit where project_id = $1 and action = 'policy_changed'",
+      [fixture.projectId],
+    );
+    expect(audit).toEqual([{ action: 'policy_changed', actor: `user:${owner.userId}` }]);
+    expect(
+      await test.ctx.sql('select id from approval_requests where project_id = $1', [
+        fixture.projectId,
+      ]),
+    ).toHaveLength(1);
+  });
+});
+
 describe('plan approval', () => {
   /** A brain whose plans are numbered by how often it was asked, and that finishes at once. */
   function planningBrain() {

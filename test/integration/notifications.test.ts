@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ensureNotificationDelivery } from '../../api/maintenance';
 import type { Config } from '../../shared/config';
 import { enqueueNotification } from '../../shared/notifications/queue';
+import { requestApproval } from '../../shared/projects/approval-store';
 import { workflowIds } from '../../shared/temporal';
 import { signIn, type SignedIn } from '../helpers/auth';
 import { insertBuildFixture, startBuild, waitFor } from '../helpers/build-fixtures';
@@ -243,6 +244,42 @@ describe('delivery to a linked Matrix account', () => {
       ...messages,
       { eventId: sent.event_id, body: 'Your second notification' },
     ]);
+  });
+
+  it('a project owner gets one message per approval request, however often the step retries', async () => {
+    const fixture = await insertBuildFixture(test.ctx, { title: 'Atlas approvals' });
+    const owner = await registerMatrixUser();
+    await link(test.ctx, fixture.ownerId, owner);
+    const request = {
+      projectId: fixture.projectId,
+      runId: fixture.runId,
+      stepKey: `${fixture.runId}:t1:call:0`,
+      kind: 'tool_call' as const,
+      tool: 'fetch_url',
+      argsPreview: { url: 'https://example.com/paper' },
+      argsDigest: 'a'.repeat(64),
+      timeoutSeconds: 3600,
+    };
+    // The build's step stores the request; a retried step finds it and tells nobody twice.
+    const stored = await requestApproval(
+      test.ctx.deps.orm.em.fork(),
+      request,
+      test.ctx.config.publicBaseUrl,
+    );
+    await requestApproval(test.ctx.deps.orm.em.fork(), request, test.ctx.config.publicBaseUrl);
+    const [row, ...more] = await notificationsOf(test.ctx, fixture.ownerId);
+    expect(more).toEqual([]);
+    expect(row!.kind).toBe('project.approval_requested');
+    const sent = await waitSent(test.ctx, row!.id);
+
+    const roomId = await acceptDirectInvite(owner, bot);
+    expect(await botMessages(owner, roomId, bot)).toEqual([
+      { eventId: sent.event_id, body: sent.text },
+    ]);
+    expect(sent.text).toBe(
+      `Build of "Atlas approvals" waits for your approval of a fetch_url call ` +
+        `(until ${stored.expiresAt}): ${test.ctx.config.publicBaseUrl}/p/${fixture.slug}`,
+    );
   });
 
   it('a user without a linked account: queued and listed as such; delivered in order once linked', async () => {

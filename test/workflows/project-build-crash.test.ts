@@ -216,7 +216,13 @@ describe('a build survives its worker being SIGKILLed (workers in separate OS pr
       await resolveApproval(
         ctx.deps.orm.em.fork(),
         request.id,
-        { to: 'approved', by: 'owner', userId: fixture.ownerId, argsDigest: request.args_digest },
+        {
+          to: 'approved',
+          by: 'owner',
+          userId: fixture.ownerId,
+          argsDigest: request.args_digest,
+          remember: null,
+        },
         ctx.config.publicBaseUrl,
       );
       await handle.signal(projectBuildSignals.approvalDecided, request.id);

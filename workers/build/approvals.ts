@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  allowedForRun,
   approvalByStep,
   requestApproval,
   type ApprovalRow,
@@ -51,6 +52,14 @@ export async function gateCall(ctx: GateContext, call: RecordedCall): Promise<Ga
     return refuse(`${call.tool} is denied by the project's approval policy; it did not run`);
   }
   const digest = argsDigest(call.args);
+  const stepKey = `${ctx.runId}:t${ctx.turn}:call:${call.index}`;
+  // Approved for the rest of the run (`remember: run`), unless this call asked already.
+  if (
+    !(await approvalByStep(sqlOf(ctx.em), stepKey)) &&
+    (await allowedForRun(sqlOf(ctx.em), ctx.runId, call.tool))
+  ) {
+    return { kind: 'run' };
+  }
   const request = await requestApproval(
     ctx.em,
     {

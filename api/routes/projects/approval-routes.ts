@@ -134,6 +134,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (a
       decideApproval(depsOf(request), actorOf(request), request.params, {
         to: 'approved',
         argsDigest: request.body.argsDigest,
+        remember: request.body.remember ?? null,
       }),
   );
 

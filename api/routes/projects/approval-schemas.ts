@@ -4,6 +4,7 @@ import {
   APPROVAL_MODES,
   APPROVAL_STATUSES,
   ON_TIMEOUT,
+  REMEMBER_SCOPES,
   RULE_ACTIONS,
 } from '../../../shared/db/entities/approval';
 import { DEFAULT_POLICY, POLICY_LIMITS } from '../../../shared/projects/approvals';
@@ -98,6 +99,7 @@ export const approvalSchema = z
     expiresAt: isoTime,
     decidedAt: isoTime.nullable(),
     comment: z.string().nullable(),
+    remember: z.enum(REMEMBER_SCOPES).nullable(),
   })
   .meta({
     id: 'ApprovalRequest',
@@ -115,6 +117,7 @@ export const approvalSchema = z
         expiresAt: '2026-11-30T10:00:00.000Z',
         decidedAt: null,
         comment: null,
+        remember: null,
       },
     ],
   });
@@ -138,6 +141,13 @@ export const approveBody = z
     argsDigest: z
       .string()
       .regex(/^[0-9a-f]{64}$/, { error: 'must be the request’s argsDigest (64 hex digits)' }),
+    remember: z
+      .enum(REMEMBER_SCOPES)
+      .optional()
+      .describe(
+        'Also allow later calls of the same tool: for the rest of this run, or in the ' +
+          'project (an allow rule added to its policy; a deny rule still wins)',
+      ),
   })
   .meta({
     examples: [{ argsDigest: '5f1c3b8e0d2a4c6e8f0a1b3c5d7e9f1a3b5c7d9e0f2a4b6c8d0e2f4a6b8c0d2e' }],

@@ -1,6 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { ApprovalPolicy, ApprovalRequest } from '../../../shared/db/entities/approval';
+import {
+  ApprovalPolicy,
+  ApprovalRequest,
+  type RememberScope,
+} from '../../../shared/db/entities/approval';
 import type { Config } from '../../../shared/config';
 import type { Logger } from '../../../shared/logger';
 import { sqlOf, statement } from '../../../shared/db/sql';
@@ -129,6 +133,7 @@ export async function listApprovals(
       expiresAt: row.expiresAt.toISOString(),
       decidedAt: row.decidedAt?.toISOString() ?? null,
       comment: row.comment ?? null,
+      remember: row.remember ?? null,
     })),
     nextCursor: page.nextCursor,
   };
@@ -145,7 +150,8 @@ const requestOfOwner = statement<
 );
 
 export type Decision =
-  { to: 'approved'; argsDigest: string } | { to: 'rejected'; comment: string | null };
+  | { to: 'approved'; argsDigest: string; remember: RememberScope | null }
+  | { to: 'rejected'; comment: string | null };
 
 /**
  * Approve or reject: 404 `approval_not_found` unless the request is in the caller's project
@@ -171,7 +177,13 @@ export async function decideApproval(
   }
   const resolution: Resolution =
     decision.to === 'approved'
-      ? { to: 'approved', by: 'owner', userId: actor.userId, argsDigest: decision.argsDigest }
+      ? {
+          to: 'approved',
+          by: 'owner',
+          userId: actor.userId,
+          argsDigest: decision.argsDigest,
+          remember: decision.remember,
+        }
       : { to: 'rejected', by: 'owner', userId: actor.userId, comment: decision.comment };
   const { changed, row, events } = await resolveApproval(
     deps.em,
@@ -247,5 +259,6 @@ function viewOf(row: ApprovalRow, projectSlug: string): ApprovalView {
     expiresAt: row.expiresAt,
     decidedAt: row.decidedAt,
     comment: row.comment,
+    remember: row.remember,
   };
 }

@@ -37,6 +37,8 @@ export type ApprovalPolicy = InferEntity<typeof ApprovalPolicy>;
 
 export const APPROVAL_KINDS = ['plan', 'tool_call'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export const REMEMBER_SCOPES = ['run', 'project'] as const;
+export type RememberScope = (typeof REMEMBER_SCOPES)[number];
 export const APPROVAL_STATUSES = [
   'pending',
   'approved',
@@ -79,6 +81,8 @@ export const ApprovalRequest = defineEntity({
     decidedBy: p.integer().nullable(),
     decidedAt: p.datetime(3).nullable(),
     comment: p.text().nullable(),
+    /** An approval that also allows later calls of the tool: in this run, or in the project. */
+    remember: p.enum([...REMEMBER_SCOPES]).nullable(),
   },
 });
 export type ApprovalRequest = InferEntity<typeof ApprovalRequest>;

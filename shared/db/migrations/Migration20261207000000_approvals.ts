@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261207000000_approvals extends Migration {
   override up(): void {
     this.addSql(
-      `create table "approval_requests" ("id" uuid not null, "project_id" uuid not null, "run_id" uuid not null, "step_key" varchar(200) not null, "kind" text check ("kind" in ('plan', 'tool_call')) not null, "tool" varchar(64) null, "args_preview" jsonb not null, "args_digest" varchar(64) not null, "status" text check ("status" in ('pending', 'approved', 'rejected', 'expired', 'canceled')) not null, "requested_at" timestamptz(3) not null, "expires_at" timestamptz(3) not null, "decided_by" int null, "decided_at" timestamptz(3) null, "comment" text null, constraint "approval_requests_pkey" primary key ("id"));`,
+      `create table "approval_requests" ("id" uuid not null, "project_id" uuid not null, "run_id" uuid not null, "step_key" varchar(200) not null, "kind" text check ("kind" in ('plan', 'tool_call')) not null, "tool" varchar(64) null, "args_preview" jsonb not null, "args_digest" varchar(64) not null, "status" text check ("status" in ('pending', 'approved', 'rejected', 'expired', 'canceled')) not null, "requested_at" timestamptz(3) not null, "expires_at" timestamptz(3) not null, "decided_by" int null, "decided_at" timestamptz(3) null, "comment" text null, "remember" text check ("remember" in ('run', 'project')) null, constraint "approval_requests_pkey" primary key ("id"));`,
     );
     this.addSql(
       `alter table "approval_requests" add constraint "approval_requests_step_key_unique" unique ("step_key");`,
