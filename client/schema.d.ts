@@ -1300,6 +1300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{slug}/approval-audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who did what to the project’s approvals and policy, and when (owner)
+         * @description Newest first, cursor-paged: every request, its notice, decision, expiry or cancel, and every policy change, with its actor (user:<id> or system:*).
+         */
+        get: operations["getProjectsBySlugApprovalAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{slug}/approval-policy": {
         parameters: {
             query?: never;
@@ -2108,6 +2128,38 @@ export interface components {
             expires_at: string | null;
             /** @description The raw key, shown this once */
             key: string;
+        };
+        /**
+         * @example {
+         *       "id": "1207",
+         *       "approvalId": "0b6f3a52-8c1d-4e7a-9f20-3d5b7c9e1a46",
+         *       "action": "approved",
+         *       "actor": "user:42",
+         *       "detail": {
+         *         "argsDigest": "5f1c3b8e0d2a4c6e8f0a1b3c5d7e9f1a3b5c7d9e0f2a4b6c8d0e2f4a6b8c0d2e"
+         *       },
+         *       "at": "2026-11-29T10:05:00.000Z"
+         *     }
+         */
+        ApprovalAuditEntry: {
+            /** @description Increasing: the order of the trail */
+            id: string;
+            /** @description Null for a policy change */
+            approvalId: string | null;
+            /** @enum {string} */
+            action: "requested" | "notified" | "approved" | "rejected" | "expired" | "canceled" | "policy_changed";
+            /** @description user:<id> (the owner), system:build, system:timeout or system:cancel */
+            actor: string;
+            detail: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            at: string;
+        };
+        ApprovalAuditPage: {
+            items: components["schemas"]["ApprovalAuditEntry"][];
+            /** @description Opaque; null on the last page */
+            nextCursor: string | null;
         };
         ApprovalPage: {
             items: components["schemas"]["ApprovalRequest"][];
@@ -13765,6 +13817,158 @@ export interface operations {
              *     Anonymous calls are allowed: this comes only with a credential that is not valid.
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `project_not_found`: No project with this slug that the caller may see
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Too many requests in this minute for the credential’s bucket; retry after `Retry-After`
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProjectsBySlugApprovalAudit: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The `nextCursor` of the previous page
+                 * @example eyJzIjoidG9rZW5zOnt9IiwicCI6Ilt7XCIyMDI2In1dIn0.Jq3v8TXbQ2rY
+                 */
+                cursor?: string;
+                /**
+                 * @description Page size, 20 by default; values above 100 are clamped
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The resource’s slug
+                 * @example atlas-landing-page
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalAuditPage"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_cursor`: The cursor was not issued by this listing with these filters, or was altered
+             *     - `invalid_request`: A parameter, header or body field is missing or invalid; the message names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthenticated`: No valid credential: no session cookie, Bearer token or API key, or one that expired
+             *     - `invalid_api_key`: The API key (x-api-key or Bearer svc_live_…) is unknown, revoked or expired
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `not_owner`: The resource exists but belongs to another user
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

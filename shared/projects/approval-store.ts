@@ -91,7 +91,6 @@ const byId = statement<ApprovalRow, [id: string]>(
 const insertAudit = statement<
   Record<string, never>,
   [
-    id: string,
     projectId: string,
     approvalId: string | null,
     action: ApprovalAuditAction,
@@ -100,8 +99,8 @@ const insertAudit = statement<
   ]
 >(
   'approvals.audit',
-  `insert into approval_audit (id, project_id, approval_id, action, actor, detail, at)
-   values ($1, $2, $3, $4, $5, $6::jsonb, now())`,
+  `insert into approval_audit (project_id, approval_id, action, actor, detail, at)
+   values ($1, $2, $3, $4, $5::jsonb, now())`,
 );
 
 export async function audit(
@@ -115,7 +114,6 @@ export async function audit(
   },
 ): Promise<void> {
   await sql.run(insertAudit, [
-    randomUUID(),
     entry.projectId,
     entry.approvalId,
     entry.action,
@@ -175,6 +173,13 @@ async function tellOwner(
         `(until ${row.expiresAt}): ${page}`,
       data: { slug: project.slug, approvalId: row.id, runId: row.runId, tool: row.tool },
       dedupeKey: `project.approval_requested:${row.id}`,
+    });
+    await audit(sqlOf(tx), {
+      projectId: row.projectId,
+      approvalId: row.id,
+      action: 'notified',
+      actor: 'system:build',
+      detail: { stream: true, webhook: 'project.approval_requested', message: 'bot' },
     });
     return;
   }

@@ -220,13 +220,26 @@ describe('a build that asks', () => {
       }),
     ]);
     const audit = await test.ctx.sql<{ action: string; actor: string }>(
-      'select action, actor from approval_audit where approval_id = $1 order by at',
+      'select action, actor from approval_audit where approval_id = $1 order by id',
       [approval.id],
     );
     expect(audit).toEqual([
       { action: 'requested', actor: 'system:build' },
+      { action: 'notified', actor: 'system:build' },
       { action: 'approved', actor: `user:${owner.userId}` },
     ]);
+    // The owner reads the same trail, newest first.
+    const trail = await call(owner, 'GET', `/projects/${fixture.slug}/approval-audit`);
+    expect(trail.json<{ items: { action: string; approvalId: string }[] }>().items).toEqual([
+      expect.objectContaining({ action: 'approved', approvalId: approval.id }),
+      expect.objectContaining({ action: 'notified', approvalId: approval.id }),
+      expect.objectContaining({ action: 'requested', approvalId: approval.id }),
+    ]);
+    expectError(
+      await call(stranger, 'GET', `/projects/${fixture.slug}/approval-audit`),
+      403,
+      'not_owner',
+    );
     // Told once each: a webhook event per change, one bot message for the request.
     expect(await toldOwner(approval.id)).toEqual({
       webhooks: [
@@ -541,10 +554,10 @@ describe('one outcome', () => {
           `approval ${request.id} is already expired`,
         );
       const audit = await test.ctx.sql<{ action: string }>(
-        'select action from approval_audit where approval_id = $1 order by at',
+        'select action from approval_audit where approval_id = $1 order by id',
         [request.id],
       );
-      expect(audit.map((entry) => entry.action)).toEqual(['requested', row!.status]);
+      expect(audit.map((entry) => entry.action)).toEqual(['requested', 'notified', row!.status]);
       const resolved = (await projectEvents(test.ctx, fixture.projectId)).filter(
         (event) => event.type === 'approval_resolved' && event.data.approvalId === request.id,
       );

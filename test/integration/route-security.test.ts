@@ -162,6 +162,7 @@ const ROUTES: Routes = {
     foreign: [NOT_OWNER_PROJECT, PRIVATE],
   },
   'GET /projects/{slug}/approvals': { foreign: [NOT_OWNER_PROJECT, PRIVATE] },
+  'GET /projects/{slug}/approval-audit': { foreign: [NOT_OWNER_PROJECT, PRIVATE] },
   'GET /me/approvals': {},
   // No request exists to take over: the id is any UUID (404 approval_not_found for everyone
   // but the owner of a request, tested in build-approvals.test.ts).

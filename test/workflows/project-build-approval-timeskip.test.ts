@@ -94,11 +94,12 @@ describe('an approval request nobody answers', () => {
       events.find((event) => event.type === 'tool_result' && event.data.error)?.data.error,
     ).toBe('the owner did not answer in time; this fetch_url call did not run');
     const audit = await ctx.sql<{ action: string; actor: string }>(
-      'select action, actor from approval_audit where project_id = $1 order by at',
+      'select action, actor from approval_audit where project_id = $1 order by id',
       [fixture.projectId],
     );
     expect(audit).toEqual([
       { action: 'requested', actor: 'system:build' },
+      { action: 'notified', actor: 'system:build' },
       { action: 'expired', actor: 'system:timeout' },
     ]);
     const messages = await ctx.sql<{ kind: string }>(

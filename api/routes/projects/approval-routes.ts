@@ -9,6 +9,8 @@ import {
   approvalSchema,
   approvalsQuery,
   approveBody,
+  auditPageSchema,
+  auditQuery,
   policyBody,
   policySchema,
   rejectBody,
@@ -16,6 +18,7 @@ import {
 import {
   decideApproval,
   listApprovals,
+  listAudit,
   readPolicy,
   writePolicy,
   type ApprovalDeps,
@@ -94,6 +97,26 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (a
     },
     async (request) =>
       listApprovals(depsOf(request), actorOf(request), request.params.slug, request.query),
+  );
+
+  app.get(
+    '/projects/:slug/approval-audit',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Who did what to the project’s approvals and policy, and when (owner)',
+        description:
+          'Newest first, cursor-paged: every request, its notice, decision, expiry or ' +
+          'cancel, and every policy change, with its actor (user:<id> or system:*).',
+        errors: errors('project_not_found', 'not_owner', 'invalid_cursor'),
+        tags,
+        params: projectParams,
+        querystring: auditQuery,
+        response: { 200: auditPageSchema },
+      },
+    },
+    async (request) =>
+      listAudit(depsOf(request), actorOf(request), request.params.slug, request.query),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  APPROVAL_AUDIT_ACTIONS,
   APPROVAL_KINDS,
   APPROVAL_MODES,
   APPROVAL_STATUSES,
@@ -164,3 +165,31 @@ export const rejectBody = z
       .describe('Told to the build’s brain with the refusal'),
   })
   .meta({ examples: [{ comment: 'Use the paper’s arXiv page instead.' }] });
+
+export const auditEntrySchema = z
+  .object({
+    id: z.string().describe('Increasing: the order of the trail'),
+    approvalId: z.uuid().nullable().describe('Null for a policy change'),
+    action: z.enum(APPROVAL_AUDIT_ACTIONS),
+    actor: z
+      .string()
+      .describe('user:<id> (the owner), system:build, system:timeout or system:cancel'),
+    detail: z.record(z.string(), z.unknown()),
+    at: isoTime,
+  })
+  .meta({
+    id: 'ApprovalAuditEntry',
+    examples: [
+      {
+        id: '1207',
+        approvalId: '0b6f3a52-8c1d-4e7a-9f20-3d5b7c9e1a46',
+        action: 'approved',
+        actor: 'user:42',
+        detail: { argsDigest: '5f1c3b8e0d2a4c6e8f0a1b3c5d7e9f1a3b5c7d9e0f2a4b6c8d0e2f4a6b8c0d2e' },
+        at: '2026-11-29T10:05:00.000Z',
+      },
+    ],
+  });
+
+export const auditPageSchema = pageOf(auditEntrySchema).meta({ id: 'ApprovalAuditPage' });
+export const auditQuery = z.object(pageQuery);

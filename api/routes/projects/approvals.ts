@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import {
+  ApprovalAuditEntry,
   ApprovalPolicy,
   ApprovalRequest,
   type RememberScope,
@@ -24,7 +25,13 @@ import type { Actor } from '../../access/actor';
 import { paginate, pageScope } from '../../paging/page';
 import { looksLikeSlug } from '../../wire';
 import { ownedProject } from './access';
-import type { approvalSchema, approvalsQuery, policyBody, policySchema } from './approval-schemas';
+import type {
+  approvalSchema,
+  approvalsQuery,
+  auditEntrySchema,
+  policyBody,
+  policySchema,
+} from './approval-schemas';
 import type { ProjectDeps } from './service';
 
 /**
@@ -42,6 +49,7 @@ export interface ApprovalDeps extends Pick<ProjectDeps, 'em' | 'cursors' | 'temp
 
 type PolicyView = z.infer<typeof policySchema>;
 type ApprovalView = z.infer<typeof approvalSchema>;
+type AuditView = z.infer<typeof auditEntrySchema>;
 
 export async function readPolicy(
   deps: Pick<ApprovalDeps, 'em'>,
@@ -260,5 +268,33 @@ function viewOf(row: ApprovalRow, projectSlug: string): ApprovalView {
     decidedAt: row.decidedAt,
     comment: row.comment,
     remember: row.remember,
+  };
+}
+
+/** The project's audit trail, newest first: requests, notices, decisions, policy changes. */
+export async function listAudit(
+  deps: Pick<ApprovalDeps, 'em' | 'cursors'>,
+  actor: Actor,
+  slug: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<{ items: AuditView[]; nextCursor: string | null }> {
+  const project = await ownedProject(deps.em, actor, slug);
+  const page = await paginate(deps.em, deps.cursors, ApprovalAuditEntry, {
+    scope: pageScope('approval-audit', { project: project.id }),
+    where: { project: project.id },
+    orderBy: { id: 'desc' },
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+  return {
+    items: page.items.map((entry) => ({
+      id: String(entry.id),
+      approvalId: entry.approvalId ?? null,
+      action: entry.action,
+      actor: entry.actor,
+      detail: entry.detail,
+      at: entry.at.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
   };
 }

@@ -102,9 +102,10 @@ export type ApprovalAuditAction = (typeof APPROVAL_AUDIT_ACTIONS)[number];
 export const ApprovalAuditEntry = defineEntity({
   name: 'ApprovalAuditEntry',
   tableName: 'approval_audit',
-  indexes: [{ properties: ['project', 'at', 'id'] }],
+  indexes: [{ properties: ['project', 'id'] }],
   properties: {
-    id: p.uuid().primary(),
+    /** Increasing: the trail's order, also between entries of one transaction. */
+    id: p.bigint('number').primary(),
     project: () => p.manyToOne(Project).deleteRule('cascade'),
     approvalId: p.uuid().nullable(),
     action: p.enum([...APPROVAL_AUDIT_ACTIONS]),

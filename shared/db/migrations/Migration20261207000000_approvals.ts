@@ -22,10 +22,10 @@ export class Migration20261207000000_approvals extends Migration {
       `create table "project_approval_policies" ("project_id" uuid not null, "mode" text check ("mode" in ('ask_risky', 'ask_all', 'autonomous')) not null, "rules" jsonb not null, "plan_approval" boolean not null, "timeout_seconds" int not null, "on_timeout" text check ("on_timeout" in ('reject', 'fail')) not null, "updated_by" int not null, "updated_at" timestamptz(3) not null, constraint "project_approval_policies_pkey" primary key ("project_id"));`,
     );
     this.addSql(
-      `create table "approval_audit" ("id" uuid not null, "project_id" uuid not null, "approval_id" uuid null, "action" text check ("action" in ('requested', 'notified', 'approved', 'rejected', 'expired', 'canceled', 'policy_changed')) not null, "actor" varchar(64) not null, "detail" jsonb not null, "at" timestamptz(3) not null, constraint "approval_audit_pkey" primary key ("id"));`,
+      `create table "approval_audit" ("id" bigserial primary key, "project_id" uuid not null, "approval_id" uuid null, "action" text check ("action" in ('requested', 'notified', 'approved', 'rejected', 'expired', 'canceled', 'policy_changed')) not null, "actor" varchar(64) not null, "detail" jsonb not null, "at" timestamptz(3) not null);`,
     );
     this.addSql(
-      `create index "approval_audit_project_id_at_id_index" on "approval_audit" ("project_id", "at", "id");`,
+      `create index "approval_audit_project_id_id_index" on "approval_audit" ("project_id", "id");`,
     );
     this.addSql(
       `alter table "approval_requests" add constraint "approval_requests_project_id_foreign" foreign key ("project_id") references "projects" ("id") on update cascade on delete cascade;`,
