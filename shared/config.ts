@@ -266,6 +266,8 @@ const envSchema = z
     CORS_ORIGINS: corsOrigins,
     BOT_TOKENS: csv,
     WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+    // Hosts the build tool fetch_url may read despite a private address (none in production).
+    BUILD_FETCH_ALLOWED_HOSTS: z.string().optional(),
     CHAIN_RPC_URLS: unlessEmpty(chainRpcUrls),
     LAUNCH_FACTORIES: unlessEmpty(launchFactories),
     CHAIN_PAYMENT_TOKENS: unlessEmpty(chainPaymentTokens),
@@ -513,6 +515,10 @@ function toConfig(env: Variables) {
     botTokens: env.BOT_TOKENS,
     webhookAllowedHosts: csv.parse(
       env.WEBHOOK_ALLOWED_HOSTS ?? (production ? '' : '127.0.0.1,localhost'),
+    ),
+    /** Its own list: a webhook receiver allow-listed for deliveries is not a page to read. */
+    buildFetchAllowedHosts: csv.parse(
+      env.BUILD_FETCH_ALLOWED_HOSTS ?? (production ? '' : '127.0.0.1,localhost'),
     ),
     chainRpcUrls,
     launchFactories,

@@ -156,7 +156,7 @@ async function build(
     // A durable timer that a cancel signal cuts short.
     if (input.paceMs > 0) await condition(() => status.cancelRequested, input.paceMs);
     if (status.cancelRequested) return CANCELED;
-    const { finished, awaitingApproval } = await runProjectTurn({ ...ref, turn });
+    const { finished, awaitingApproval } = await runProjectTurn({ ...ref, turn, approvals: true });
     if (awaitingApproval) {
       status.phase = 'awaiting_approval';
       const waited = await awaitDecision(awaitingApproval, status, decided);

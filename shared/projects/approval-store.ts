@@ -217,6 +217,8 @@ export interface NewRequest {
   argsPreview: unknown;
   argsDigest: string;
   timeoutSeconds: number;
+  /** The tool call's id in the stream (null for the plan). */
+  callId: string | null;
 }
 
 /**
@@ -227,7 +229,7 @@ export async function requestApproval(
   em: EntityManager,
   request: NewRequest,
   publicBaseUrl: string,
-): Promise<ApprovalRow> {
+): Promise<{ row: ApprovalRow; events: ProjectStreamEvent[] }> {
   return em.transactional(async (tx) => {
     const sql = sqlOf(tx);
     const inserted = await sql.row(insertRequest, [
@@ -250,15 +252,34 @@ export async function requestApproval(
         detail: { tool: request.tool, kind: request.kind, argsDigest: request.argsDigest },
       });
       await tellOwner(tx, inserted, publicBaseUrl, 'requested');
-      return inserted;
+      // The stream hears of it in the same transaction: never a resolution before its request.
+      const events = await appendProjectEvents(tx, inserted.projectId, inserted.runId, [
+        {
+          key: `${inserted.runId}:approval:${inserted.id}:requested`,
+          type: 'approval_requested',
+          data: {
+            approvalId: inserted.id,
+            kind: inserted.kind,
+            tool: inserted.tool,
+            callId: request.callId,
+            argsPreview: inserted.argsPreview,
+            argsDigest: inserted.argsDigest,
+            expiresAt: inserted.expiresAt,
+          },
+        },
+      ]);
+      return { row: inserted, events };
     }
     const found = await sql.row(byStepKey, [request.stepKey]);
     if (!found) throw new Error(`approval request ${request.stepKey} neither inserted nor found`);
-    return found;
+    return { row: found, events: [] };
   });
 }
 
-/** The project's policy with an allow rule for `tool`, unless it has one (a deny still wins). */
+/**
+ * The project's policy with an allow rule for `tool` first (before an `ask` rule for it, which
+ * it overrides), unless it has one; a deny rule for the tool still wins.
+ */
 const addAllowRule = statement<
   { added: boolean },
   [projectId: string, tool: string, userId: number]
@@ -270,7 +291,7 @@ const addAllowRule = statement<
            'action', 'allow')), ${DEFAULT_POLICY.planApproval}, ${DEFAULT_POLICY.timeoutSeconds},
            '${DEFAULT_POLICY.onTimeout}', $3, now())
    on conflict (project_id) do update
-      set rules = p.rules || jsonb_build_array(jsonb_build_object('tool', $2::text, 'action', 'allow')),
+      set rules = jsonb_build_array(jsonb_build_object('tool', $2::text, 'action', 'allow')) || p.rules,
           updated_by = $3, updated_at = now()
     where not p.rules @> jsonb_build_array(jsonb_build_object('tool', $2::text, 'action', 'allow'))
    returning true as added`,
@@ -298,6 +319,29 @@ const rememberedForRun = statement<{ id: string }, [runId: string, tool: string]
 /** Whether the owner approved `tool` for the rest of the run (`remember: run`). */
 export async function allowedForRun(sql: Sql, runId: string, tool: string): Promise<boolean> {
   return (await sql.row(rememberedForRun, [runId, tool])) !== undefined;
+}
+
+const pendingOfRun = statement<{ id: string }, [runId: string]>(
+  'approvals.pending_of_run',
+  `select id from approval_requests where run_id = $1 and status = 'pending'`,
+);
+
+/**
+ * Cancels what a run that ends still has pending (a build canceled or terminated outside its
+ * wait, a run canceled without a workflow), each with its audit row and event. Returns the
+ * events to publish.
+ */
+export async function cancelPendingOfRun(
+  em: EntityManager,
+  runId: string,
+  publicBaseUrl: string,
+): Promise<ProjectStreamEvent[]> {
+  const events: ProjectStreamEvent[] = [];
+  for (const { id } of await sqlOf(em).rows(pendingOfRun, [runId])) {
+    const resolved = await resolveApproval(em, id, { to: 'canceled', by: 'cancel' }, publicBaseUrl);
+    events.push(...resolved.events);
+  }
+  return events;
 }
 
 export async function approvalByStep(sql: Sql, stepKey: string): Promise<ApprovalRow | undefined> {

@@ -347,6 +347,25 @@ describe('a build that asks', () => {
   });
 });
 
+describe('a build that ends without deciding', () => {
+  it('cancels its pending request whatever ended it (here a Temporal cancellation)', async () => {
+    fetchingBrain();
+    const fixture = await ownedBuild();
+    const handle = await startBuild(test.ctx, fixture);
+    const approval = await pendingOf(fixture);
+    await handle.cancel();
+    expect(await handle.result()).toMatchObject({ finalStatus: 'canceled' });
+    const [row] = await test.ctx.sql('select status from approval_requests where id = $1', [
+      approval.id,
+    ]);
+    expect(row).toEqual({ status: 'canceled' });
+    const project = (await call(owner, 'GET', `/projects/${fixture.slug}`)).json();
+    expect(project).toMatchObject({ status: 'canceled', pendingApproval: null });
+    const inbox = await call(owner, 'GET', '/me/approvals?status=pending');
+    expect(inbox.json<{ items: Approval[] }>().items).toEqual([]);
+  });
+});
+
 describe('remember', () => {
   /** A brain that fetches the page in turns 1 and 2 (another query each), then finishes. */
   function twiceFetchingBrain() {
@@ -382,9 +401,10 @@ describe('remember', () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('"project" adds an allow rule to the policy, audited, and the next build does not ask', async () => {
+  it('"project" puts an allow rule first in the policy, audited: the tool stops asking', async () => {
     twiceFetchingBrain();
-    const fixture = await ownedBuild();
+    // An ask rule for the tool: the remembered allow must come before it to count.
+    const fixture = await ownedBuild({ rules: [{ tool: 'fetch_url', action: 'ask' }] });
     const handle = await startBuild(test.ctx, fixture);
     const approval = await pendingOf(fixture);
     await call(owner, 'POST', `/projects/${fixture.slug}/approvals/${approval.id}/approve`, {
@@ -395,13 +415,20 @@ describe('remember', () => {
     const policy = await call(owner, 'GET', `/projects/${fixture.slug}/approval-policy`);
     expect(policy.json()).toMatchObject({
       mode: 'ask_risky',
-      rules: [{ tool: 'fetch_url', action: 'allow' }],
+      rules: [
+        { tool: 'fetch_url', action: 'allow' },
+        { tool: 'fetch_url', action: 'ask' },
+      ],
     });
     const audit = await test.ctx.sql<{ action: string; actor: string }>(
-      "select action, actor from approval_audit where project_id = $1 and action = 'policy_changed'",
+      "select action, actor from approval_audit where project_id = $1 and action = 'policy_changed' order by id",
       [fixture.projectId],
     );
-    expect(audit).toEqual([{ action: 'policy_changed', actor: `user:${owner.userId}` }]);
+    // The owner's PUT, then the remembered rule.
+    expect(audit).toEqual([
+      { action: 'policy_changed', actor: `user:${owner.userId}` },
+      { action: 'policy_changed', actor: `user:${owner.userId}` },
+    ]);
     expect(
       await test.ctx.sql('select id from approval_requests where project_id = $1', [
         fixture.projectId,
@@ -518,7 +545,7 @@ describe('one outcome', () => {
     const args = { url: pageUrl };
     const outcomes = new Set<string>();
     for (let round = 0; round < 12; round++) {
-      const request = await requestApproval(
+      const { row: request } = await requestApproval(
         test.ctx.deps.orm.em.fork(),
         {
           projectId: fixture.projectId,
@@ -529,6 +556,7 @@ describe('one outcome', () => {
           argsPreview: args,
           argsDigest: argsDigest(args),
           timeoutSeconds: 3600,
+          callId: null,
         },
         test.ctx.config.publicBaseUrl,
       );

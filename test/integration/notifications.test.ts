@@ -259,9 +259,10 @@ describe('delivery to a linked Matrix account', () => {
       argsPreview: { url: 'https://example.com/paper' },
       argsDigest: 'a'.repeat(64),
       timeoutSeconds: 3600,
+      callId: 'call_test_t1_0',
     };
     // The build's step stores the request; a retried step finds it and tells nobody twice.
-    const stored = await requestApproval(
+    const { row: stored } = await requestApproval(
       test.ctx.deps.orm.em.fork(),
       request,
       test.ctx.config.publicBaseUrl,

@@ -8,6 +8,7 @@ describe('config', () => {
     expect(config.env).toBe('development');
     expect(config.port).toBe(3000);
     expect(config.webhookAllowedHosts).toEqual(['127.0.0.1', 'localhost']);
+    expect(config.buildFetchAllowedHosts).toEqual(['127.0.0.1', 'localhost']);
     expect(config.lowBalanceThresholdFlow).toBe(10);
     expect(config.temporal).toEqual({
       address: '127.0.0.1:7233',
@@ -21,7 +22,9 @@ describe('config', () => {
       INTERNAL_TOKENS: 'a, b,,c',
       CHAIN_RPC_URLS: '31337=http://127.0.0.1:8545, 97=https://rpc.example/bsc',
       WEBHOOK_ALLOWED_HOSTS: '',
+      BUILD_FETCH_ALLOWED_HOSTS: 'pages.internal',
     });
+    expect(config.buildFetchAllowedHosts).toEqual(['pages.internal']);
     expect(config.internalTokens).toEqual(['a', 'b', 'c']);
     expect(config.chainRpcUrls).toEqual({
       31337: 'http://127.0.0.1:8545',
@@ -59,15 +62,15 @@ describe('config', () => {
         ]),
       );
     }
-    expect(
-      loadConfig({
-        NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://db/x',
-        REDIS_URL: 'redis://r:6379',
-        JWT_SECRET: 'p'.repeat(40),
-        API_KEY_PEPPER: 'q'.repeat(40),
-      }).webhookAllowedHosts,
-    ).toEqual([]);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/x',
+      REDIS_URL: 'redis://r:6379',
+      JWT_SECRET: 'p'.repeat(40),
+      API_KEY_PEPPER: 'q'.repeat(40),
+    });
+    expect(production.webhookAllowedHosts).toEqual([]);
+    expect(production.buildFetchAllowedHosts).toEqual([]);
   });
 });
 

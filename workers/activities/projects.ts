@@ -11,7 +11,12 @@ import { gatePlan, type PlanGate } from '../build/approvals';
 import { RunJournal } from '../build/journal';
 import { createEventEmitter, publishEvents } from '../build/emitter';
 import { createOutboundClient } from '../../shared/net/outbound-client';
-import { approvalById, loadPolicy, resolveApproval } from '../../shared/projects/approval-store';
+import {
+  approvalById,
+  cancelPendingOfRun,
+  loadPolicy,
+  resolveApproval,
+} from '../../shared/projects/approval-store';
 import type { ApprovalStatus } from '../../shared/db/entities/approval';
 import type { ProjectStreamEvent } from '../../shared/projects/events';
 import { sqlOf } from '../../shared/db/sql';
@@ -30,7 +35,11 @@ export interface ProjectActivityDeps {
 
 // Ids are UUIDs: they become directory names of the workspace, so nothing else may pass.
 const runRef = z.object({ projectId: z.uuid(), runId: z.uuid() });
-const turnInput = runRef.extend({ turn: z.number().int().min(1).max(10_000) });
+const turnInput = runRef.extend({
+  turn: z.number().int().min(1).max(10_000),
+  // Sent by the workflow code that waits for approvals; older code sends none (runTurn).
+  approvals: z.boolean().default(false),
+});
 const approvalInput = z.object({ approvalId: z.uuid() });
 const planGateInput = runRef.extend({ attempt: z.number().int().min(1).max(2) });
 const replanInput = runRef.extend({ comment: z.string().max(2000).nullable() });
@@ -58,17 +67,15 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
   const emit = createEventEmitter(deps);
   // One pooled client per worker process for `fetch_url`; SSRF is checked where sockets open.
   const outbound = createOutboundClient({
-    allowedHosts: deps.config.webhookAllowedHosts,
+    allowedHosts: deps.config.buildFetchAllowedHosts,
     timeoutMs: FETCH_TIMEOUT_MS,
     maxResponseBytes: FETCH_BODY_LIMIT_BYTES,
     onLargeBody: 'truncate',
   });
-  const stepDeps = { orm: deps.orm, config: deps.config, emit, outbound };
-
-  /** A resolution's events reach the stream; the change itself is already committed. */
-  async function publishResolution(projectId: string, events: ProjectStreamEvent[]) {
-    await publishEvents(deps, projectId, events);
-  }
+  /** Events already committed reach the stream (best effort: relays catch up from the log). */
+  const publish = (projectId: string, events: ProjectStreamEvent[]) =>
+    publishEvents(deps, projectId, events);
+  const stepDeps = { orm: deps.orm, config: deps.config, emit, outbound, publish };
   return {
     /** queued → running, workspace created, subscribers told. Returns the turn limit. */
     async beginProjectRun(input: z.input<typeof runRef>): Promise<{ maxTurns: number }> {
@@ -87,8 +94,8 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
      * `awaitingApproval` when a call waits for its owner (the turn runs again once decided).
      */
     async runProjectTurn(input: z.input<typeof turnInput>): Promise<TurnOutcome> {
-      const { turn, ...ref } = parse(turnInput, input);
-      return withHeartbeat(() => runTurn(stepDeps, ref, turn));
+      const { turn, approvals, ...ref } = parse(turnInput, input);
+      return withHeartbeat(() => runTurn(stepDeps, ref, turn, approvals));
     },
 
     /** The plan's approval (attempt 1, or 2 after one rejection and a new plan). */
@@ -99,7 +106,7 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
         const journal = await RunJournal.load(em, ref.projectId, ref.runId);
         const gate = {
           em,
-          emit,
+          publish,
           ...ref,
           policy: await loadPolicy(sqlOf(em), ref.projectId),
           publicBaseUrl: deps.config.publicBaseUrl,
@@ -128,8 +135,9 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
           { to: 'expired', by: 'timeout' },
           deps.config.publicBaseUrl,
         );
-        await publishResolution(row!.projectId, events);
-        return { status: row!.status };
+        if (!row) throw ApplicationFailure.nonRetryable(`approval ${approvalId} does not exist`);
+        await publish(row.projectId, events);
+        return { status: row.status };
       }
       const row = await approvalById(sqlOf(em), approvalId);
       if (!row) throw ApplicationFailure.nonRetryable(`approval ${approvalId} does not exist`);
@@ -145,7 +153,7 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
         { to: 'canceled', by: 'cancel' },
         deps.config.publicBaseUrl,
       );
-      if (row) await publishResolution(row.projectId, events);
+      if (row) await publish(row.projectId, events);
     },
 
     /** Final state, artifact, webhook, notifications and the `done` event, in one transaction. */
@@ -153,7 +161,16 @@ export function createProjectActivities(deps: ProjectActivityDeps) {
       input: z.input<typeof finishInput>,
     ): Promise<{ finalStatus: 'completed' | 'failed' | 'canceled' }> {
       const parsed = parse(finishInput, input);
-      return withHeartbeat(() => finishRun(deps, parsed));
+      return withHeartbeat(async () => {
+        // Whatever ended the run (a Temporal cancel or terminate too), nothing stays pending.
+        const canceled = await cancelPendingOfRun(
+          deps.orm.em.fork(),
+          parsed.runId,
+          deps.config.publicBaseUrl,
+        );
+        await publish(parsed.projectId, canceled);
+        return finishRun(deps, parsed);
+      });
     },
   };
 }

@@ -7,15 +7,16 @@ import {
 } from '../../shared/projects/approval-store';
 import { sqlOf } from '../../shared/db/sql';
 import { actionFor, argsDigest, argsPreview, type Policy } from '../../shared/projects/approvals';
-import type { EmitEvents } from './emitter';
+import type { ProjectStreamEvent } from '../../shared/projects/events';
 import { buildFailure } from './errors';
 import type { RecordedCall, RunJournal } from './journal';
 import type { ToolOutcome } from './tools';
 
 /**
  * The approval gate of a tool call (docs/spec/contract.md §16), asked before a call that has
- * no result yet runs. The policy decides; an `ask` stores the request first and only then tells
- * the stream, and the turn stops until the workflow sees a decision (workflows/project-build.ts).
+ * no result yet runs. The policy decides; an `ask` stores the request with its stream event,
+ * webhook event and bot message in one transaction, publishes after the commit, and the turn
+ * stops until the workflow sees a decision (workflows/project-build.ts).
  * A retried turn finds the same request by the call's key, and a call whose result is recorded
  * never reaches the gate again, so an approved call runs once.
  */
@@ -32,7 +33,8 @@ export type Gate =
 
 export interface GateContext {
   em: EntityManager;
-  emit: EmitEvents;
+  /** Publishes events already in the log (the request's, stored with it). */
+  publish: (projectId: string, events: ProjectStreamEvent[]) => Promise<void>;
   projectId: string;
   runId: string;
   turn: number;
@@ -60,33 +62,28 @@ export async function gateCall(ctx: GateContext, call: RecordedCall): Promise<Ga
   ) {
     return { kind: 'run' };
   }
-  const request = await requestApproval(
+  const { row, events } = await requestApproval(
     ctx.em,
     {
       projectId: ctx.projectId,
       runId: ctx.runId,
-      stepKey: `${ctx.runId}:t${ctx.turn}:call:${call.index}`,
+      stepKey,
       kind: 'tool_call',
       tool: call.tool,
       argsPreview: argsPreview(call.args),
       argsDigest: digest,
       timeoutSeconds: ctx.policy.timeoutSeconds,
+      callId: call.callId,
     },
     ctx.publicBaseUrl,
   );
-  return gateOf(ctx, call, request, digest);
+  await ctx.publish(ctx.projectId, events);
+  return gateOf(ctx, call, row, digest);
 }
 
-async function gateOf(
-  ctx: GateContext,
-  call: RecordedCall,
-  request: ApprovalRow,
-  digest: string,
-): Promise<Gate> {
+function gateOf(ctx: GateContext, call: RecordedCall, request: ApprovalRow, digest: string): Gate {
   switch (request.status) {
     case 'pending':
-      // A retried turn that crashed after storing the request tells now.
-      await announce(ctx, request, call.callId);
       return { kind: 'wait', awaiting: { approvalId: request.id, expiresAt: request.expiresAt } };
     case 'approved':
       // The decision binds to the digest: the recorded call must be the one approved.
@@ -131,9 +128,9 @@ export async function gatePlan(
   const existing = await approvalByStep(sqlOf(ctx.em), stepKey);
   if (!existing && !ctx.policy.planApproval) return { status: 'skipped' };
   const args = { steps: journal.latestPlan() ?? [] };
-  const request =
-    existing ??
-    (await requestApproval(
+  let request = existing;
+  if (!request) {
+    const stored = await requestApproval(
       ctx.em,
       {
         projectId: ctx.projectId,
@@ -144,12 +141,15 @@ export async function gatePlan(
         argsPreview: argsPreview(args),
         argsDigest: argsDigest(args),
         timeoutSeconds: ctx.policy.timeoutSeconds,
+        callId: null,
       },
       ctx.publicBaseUrl,
-    ));
+    );
+    await ctx.publish(ctx.projectId, stored.events);
+    request = stored.row;
+  }
   switch (request.status) {
     case 'pending':
-      await announce(ctx, request, null);
       return {
         status: 'waiting',
         awaiting: { approvalId: request.id, expiresAt: request.expiresAt },
@@ -159,27 +159,4 @@ export async function gatePlan(
     default:
       return { status: request.status };
   }
-}
-
-/** The stream's `approval_requested`; idempotent by key, so a retried step tells again safely. */
-async function announce(
-  ctx: Pick<GateContext, 'emit' | 'projectId' | 'runId'>,
-  request: ApprovalRow,
-  callId: string | null,
-): Promise<void> {
-  await ctx.emit(ctx.projectId, ctx.runId, [
-    {
-      key: `${ctx.runId}:approval:${request.id}:requested`,
-      type: 'approval_requested',
-      data: {
-        approvalId: request.id,
-        kind: request.kind,
-        tool: request.tool,
-        callId,
-        argsPreview: request.argsPreview,
-        argsDigest: request.argsDigest,
-        expiresAt: request.expiresAt,
-      },
-    },
-  ]);
 }

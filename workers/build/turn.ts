@@ -1,6 +1,6 @@
 import type { Config } from '../../shared/config';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { NewProjectEvent } from '../../shared/projects/events';
+import type { NewProjectEvent, ProjectStreamEvent } from '../../shared/projects/events';
 import type { Decision } from './brain';
 import type { EmitEvents } from './emitter';
 import { buildFailure } from './errors';
@@ -21,6 +21,8 @@ export interface StepDeps {
   emit: EmitEvents;
   /** The SSRF-safe client of `fetch_url`. */
   outbound: OutboundClient;
+  /** Publishes events already in the log (an approval request's, stored with it). */
+  publish: (projectId: string, events: ProjectStreamEvent[]) => Promise<void>;
 }
 
 export interface TurnOutcome {
@@ -86,7 +88,17 @@ export async function replanRun(
  * and every call's result as soon as it is known, so a retried turn replays the recorded
  * decision (an LLM would answer differently) and skips calls that have a result.
  */
-export async function runTurn(deps: StepDeps, ref: RunRef, turn: number): Promise<TurnOutcome> {
+/**
+ * `gated`: the workflow knows approvals (its code waits on `awaitingApproval`); a workflow of
+ * the code before them (a worker not yet upgraded, during a rolling deploy) runs every call as
+ * it did, rather than skip one it would never wait for.
+ */
+export async function runTurn(
+  deps: StepDeps,
+  ref: RunRef,
+  turn: number,
+  gated = true,
+): Promise<TurnOutcome> {
   const { projectId, runId } = ref;
   const em = deps.orm.em.fork();
   const run = await requireRun(em, projectId, runId);
@@ -109,9 +121,9 @@ export async function runTurn(deps: StepDeps, ref: RunRef, turn: number): Promis
     decision = journal.decision(turn);
     if (!decision) throw new Error(`turn ${turn} of run ${runId} has no recorded decision`);
   }
-  const gate = {
+  const gateContext = {
     em,
-    emit: deps.emit,
+    publish: deps.publish,
     projectId,
     runId,
     turn,
@@ -120,11 +132,11 @@ export async function runTurn(deps: StepDeps, ref: RunRef, turn: number): Promis
   };
   for (const call of decision.calls) {
     if (journal.result(turn, call.index)) continue;
-    const gated = await gateCall(gate, call);
-    if (gated.kind === 'wait') return { finished: false, awaitingApproval: gated.awaiting };
+    const gate = gated ? await gateCall(gateContext, call) : ({ kind: 'run' } as const);
+    if (gate.kind === 'wait') return { finished: false, awaitingApproval: gate.awaiting };
     const outcome =
-      gated.kind === 'refuse'
-        ? gated.outcome
+      gate.kind === 'refuse'
+        ? gate.outcome
         : await executeTool(
             {
               workspace,

@@ -65,7 +65,8 @@ const VIEW = `select p.id, p.slug, p.owner_id as "ownerId", coalesce(t.slug, '')
      left join lateral (
        select a.id, a.kind, a.tool, a.args_preview, a.args_digest, a.expires_at
          from approval_requests a
-        where a.project_id = p.id and a.run_id = p.current_run_id and a.status = 'pending'
+        where p.status = 'running' and a.project_id = p.id and a.run_id = p.current_run_id
+          and a.status = 'pending'
         order by a.requested_at desc limit 1) pa on true`;
 
 /** Any project by slug; who may see it is decided on the row (`assertViewable`). */

@@ -25,6 +25,7 @@ import {
   startWithDeadline,
   withTemporalDeadline,
 } from '../../../shared/temporal/start-with-deadline';
+import { cancelPendingOfRun } from '../../../shared/projects/approval-store';
 import type { Actor } from '../../access/actor';
 import { ownedProject } from './access';
 import type { ProjectSlugInput } from './schemas';
@@ -278,6 +279,8 @@ export async function cancelRun(
     // Either the workflow ended between our read and the signal (its finish already put the
     // project at rest: nothing to cancel), or it never existed.
     if (!(await cancelOrphanedRun(deps.em, project.id, runId))) throw noActiveRun();
+    // No workflow will end its wait: what the run had pending is canceled here.
+    await cancelPendingOfRun(deps.em, runId, deps.config.publicBaseUrl);
   }
   return { runId, cancelRequested: true };
 }
