@@ -225,6 +225,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deleteMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete (redact) a message
+         * @description The bot’s own messages always; another user’s only with the `redact` power level in the room (403 `forbidden` otherwise). Answers the redaction’s event id.
+         */
+        post: operations["postApiV1DeleteMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/editMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a text message the bot sent
+         * @description An `m.replace` edit: clients show the new text (markdown as in sendMessage), clients without edits a `* ` fallback. Only the bot’s own text messages (403 `not_own_message`; the homeserver would store an edit of anybody’s message and clients would ignore it). An `Idempotency-Key` becomes the transaction id.
+         */
+        post: operations["postApiV1EditMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inviteUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a user to a room the bot is in
+         * @description The user gets an invite they can accept. 409 `already_member` when they are in the room already; inviting someone already invited answers 200 again.
+         */
+        post: operations["postApiV1InviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/joinRoom": {
         parameters: {
             query?: never;
@@ -259,6 +319,26 @@ export interface paths {
          * @description The bot must have joined the room (403 `forbidden`: call joinRoom first; 404 `room_not_found` when the homeserver does not know the room). `text` is the plain `body`; with `markdown: true` also sanitised HTML. An `Idempotency-Key` becomes the Matrix transaction id: a retried send returns the same `event_id` and the room gets one message. The homeserver’s rate limit is waited out for up to 10 s, then 429 `rate_limited` with `Retry-After`. 502 `send_failed`: the homeserver failed or is unreachable; retry is safe.
          */
         post: operations["postApiV1SendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/setReaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the bot’s reactions on a message (replacing its earlier ones)
+         * @description Afterwards the bot has exactly the reactions listed on the event (`[]` clears them): missing ones are sent, others redacted, as the Telegram Bot API does. Other users’ reactions are untouched.
+         */
+        post: operations["postApiV1SetReaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2235,6 +2315,36 @@ export interface components {
         };
         /**
          * @example {
+         *       "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
+         *       "event_id": "$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg",
+         *       "reason": "Sent by mistake"
+         *     }
+         */
+        BotDeleteMessageRequestInput: {
+            room_id: string;
+            event_id: string;
+            /** @description Shown to clients with the redaction */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
+         *       "event_id": "$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg",
+         *       "text": "Build **finished** (3 commits)",
+         *       "markdown": true
+         *     }
+         */
+        BotEditMessageRequestInput: {
+            room_id: string;
+            /** @description A text message the bot sent */
+            event_id: string;
+            /** @description The message as it should now read */
+            text: string;
+            /** @description As in sendMessage */
+            markdown?: boolean;
+        };
+        /**
+         * @example {
          *       "error": "forbidden",
          *       "detail": "The bot is not in the room. Call joinRoom first."
          *     }
@@ -2244,6 +2354,25 @@ export interface components {
             error: string;
             /** @description What went wrong, for a person */
             detail?: string;
+        };
+        /**
+         * @example {
+         *       "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
+         *       "user_id": "@alice:example.org"
+         *     }
+         */
+        BotInviteUserRequestInput: {
+            room_id: string;
+            user_id: string;
+        };
+        /**
+         * @example {
+         *       "invited": true
+         *     }
+         */
+        BotInviteUserResult: {
+            /** @constant */
+            invited: true;
         };
         /**
          * @example {
@@ -2293,6 +2422,29 @@ export interface components {
         BotSendMessageResult: {
             /** @description The Matrix event id of the message, for replies and follow-ups */
             event_id: string;
+        };
+        BotSetReactionRequestInput: {
+            room_id: string;
+            event_id: string;
+            /** @description The bot’s reactions on the event afterwards (emoji keys); [] clears them */
+            reaction: string[];
+        };
+        /**
+         * @example {
+         *       "reactions": [
+         *         {
+         *           "key": "👍",
+         *           "event_id": "$r1-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5"
+         *         }
+         *       ]
+         *     }
+         */
+        BotSetReactionResult: {
+            reactions: {
+                key: string;
+                /** @description The reaction event */
+                event_id: string;
+            }[];
         };
         /**
          * @description OHLCV bars, columnar (every array as long as t)
@@ -5702,6 +5854,503 @@ export interface operations {
             };
         };
     };
+    postApiV1DeleteMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retried send safe: the same key gives the same event_id and one message (it becomes the Matrix transaction id)
+                 * @example notify-build-3f1c2a9e
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotDeleteMessageRequestInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSendMessageResult"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_body`: The body (or a header) is invalid; `detail` names the field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthorized`: X-Service-Bot-Token is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `forbidden`: The bot may not do this in the room (not joined, not invited, not public)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `event_not_found`: The room has no such event the bot can see
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Bad Gateway. The error code is one of:
+             *
+             *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+        };
+    };
+    postApiV1EditMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retried send safe: the same key gives the same event_id and one message (it becomes the Matrix transaction id)
+                 * @example notify-build-3f1c2a9e
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotEditMessageRequestInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSendMessageResult"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_body`: The body (or a header) is invalid; `detail` names the field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthorized`: X-Service-Bot-Token is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `forbidden`: The bot may not do this in the room (not joined, not invited, not public)
+             *     - `not_own_message`: The event is not a text message the bot sent: only those can be edited
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `event_not_found`: The room has no such event the bot can see
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Bad Gateway. The error code is one of:
+             *
+             *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+        };
+    };
+    postApiV1InviteUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first response (status < 500) is stored for 24 h and replayed for the same key, with `Idempotent-Replayed: true`; the same key with another body is 422 `idempotency_key_reused`, and while the first request runs, 409 `idempotency_in_progress` (docs/guides/idempotency.md)
+                 * @example 3c1e9f2a-7b4d-4e8a-9f61-2d5c8b7a4e10
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotInviteUserRequestInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotInviteUserResult"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_body`: The body (or a header) is invalid; `detail` names the field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthorized`: X-Service-Bot-Token is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `forbidden`: The bot may not do this in the room (not joined, not invited, not public)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `room_not_found`: The homeserver does not know the room or alias
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Conflict. The error code is one of:
+             *
+             *     - `already_member`: The user is already in the room
+             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still running; retry after `Retry-After` to get its response
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unprocessable Content. The error code is one of:
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Bad Gateway. The error code is one of:
+             *
+             *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+        };
+    };
     postApiV1JoinRoom: {
         parameters: {
             query?: never;
@@ -5956,6 +6605,162 @@ export interface operations {
              * @description Not Found. The error code is one of:
              *
              *     - `room_not_found`: The homeserver does not know the room or alias
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Bad Gateway. The error code is one of:
+             *
+             *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+        };
+    };
+    postApiV1SetReaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retried send safe: the same key gives the same event_id and one message (it becomes the Matrix transaction id)
+                 * @example notify-build-3f1c2a9e
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotSetReactionRequestInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSetReactionResult"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_body`: The body (or a header) is invalid; `detail` names the field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthorized`: X-Service-Bot-Token is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `forbidden`: The bot may not do this in the room (not joined, not invited, not public)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `event_not_found`: The room has no such event the bot can see
              */
             404: {
                 headers: {

@@ -53,9 +53,39 @@ export interface MessageContent {
   'm.relates_to'?: { 'm.in_reply_to': { event_id: string } };
 }
 
+/** An event as `GET /rooms/{roomId}/event/{eventId}` returns it (the fields the gateway reads). */
+export interface RoomEvent {
+  event_id: string;
+  sender: string;
+  type: string;
+  content: Record<string, unknown>;
+}
+
 export interface MatrixBot {
   /** PUT `/rooms/{roomId}/send/m.room.message/{txnId}`: the same txnId gives the same event. */
   sendMessage(roomId: string, content: MessageContent, txnId: string): Promise<string>;
+  /** PUT `/rooms/{roomId}/send/{type}/{txnId}`: any event type (an edit, a reaction). */
+  sendEvent(
+    roomId: string,
+    type: string,
+    content: Record<string, unknown>,
+    txnId: string,
+  ): Promise<string>;
+  /** GET `/rooms/{roomId}/event/{eventId}`. */
+  getEvent(roomId: string, eventId: string): Promise<RoomEvent>;
+  /** PUT `/rooms/{roomId}/redact/{eventId}/{txnId}` → the redaction's event id. */
+  redact(roomId: string, eventId: string, txnId: string, reason?: string): Promise<string>;
+  /**
+   * GET `/_matrix/client/v1/rooms/{roomId}/relations/{eventId}/m.annotation/m.reaction`, every
+   * page: the reactions to an event.
+   */
+  reactionsTo(roomId: string, eventId: string): Promise<RoomEvent[]>;
+  /** POST `/rooms/{roomId}/invite`. */
+  invite(roomId: string, userId: string): Promise<void>;
+  /** GET `/rooms/{roomId}/state/m.room.member/{userId}` → the membership, or null when none. */
+  membership(roomId: string, userId: string): Promise<string | null>;
+  /** GET `/account/whoami` → the bot's own user id (asked once, then kept). */
+  whoAmI(): Promise<string>;
   /** POST `/join/{roomIdOrAlias}` → the joined room's id. */
   joinRoom(roomIdOrAlias: string): Promise<string>;
   /** POST `/createRoom`: a private direct room with `userId` invited. */
@@ -87,13 +117,18 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
       })
     : null;
 
-  async function once<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  async function once<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    version: 'v1' | 'v3' = 'v3',
+  ): Promise<T> {
     if (!outbound || !base || !accessToken) {
       throw new MatrixUnavailable(
         'no Matrix homeserver is configured (MATRIX_HOMESERVER_URL, MATRIX_ACCESS_TOKEN)',
       );
     }
-    const url = `${base}/_matrix/client/v3${path}`;
+    const url = `${base}/_matrix/client/${version}${path}`;
     const headers = { authorization: `Bearer ${accessToken}` };
     let response;
     try {
@@ -130,11 +165,16 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
   }
 
   /** One call, with `M_LIMIT_EXCEEDED` waited out while the budget lasts. */
-  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  async function call<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    version: 'v1' | 'v3' = 'v3',
+  ) {
     const deadline = Date.now() + budgetMs;
     for (;;) {
       try {
-        return await once<T>(method, path, body);
+        return await once<T>(method, path, body, version);
       } catch (error) {
         if (!(error instanceof MatrixError) || error.errcode !== 'M_LIMIT_EXCEEDED') throw error;
         const waitMs = Math.max(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, 1);
@@ -144,10 +184,61 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
     }
   }
 
+  let ownUserId: string | null = null;
+
   return {
     async sendMessage(roomId, content, txnId) {
       const path = `/rooms/${enc(roomId)}/send/m.room.message/${enc(txnId)}`;
       return (await call<{ event_id: string }>('PUT', path, content)).event_id;
+    },
+    async sendEvent(roomId, type, content, txnId) {
+      const path = `/rooms/${enc(roomId)}/send/${enc(type)}/${enc(txnId)}`;
+      return (await call<{ event_id: string }>('PUT', path, content)).event_id;
+    },
+    async getEvent(roomId, eventId) {
+      return call<RoomEvent>('GET', `/rooms/${enc(roomId)}/event/${enc(eventId)}`);
+    },
+    async redact(roomId, eventId, txnId, reason) {
+      const path = `/rooms/${enc(roomId)}/redact/${enc(eventId)}/${enc(txnId)}`;
+      return (await call<{ event_id: string }>('PUT', path, reason ? { reason } : {})).event_id;
+    },
+    async reactionsTo(roomId, eventId) {
+      const events: RoomEvent[] = [];
+      let from: string | undefined;
+      // Pages of the homeserver's own size; a bot's reactions to one event are few.
+      for (let page = 0; page < 50; page++) {
+        const query = `?limit=100${from ? `&from=${enc(from)}` : ''}`;
+        const path = `/rooms/${enc(roomId)}/relations/${enc(eventId)}/m.annotation/m.reaction${query}`;
+        const answer = await call<{ chunk: RoomEvent[]; next_batch?: string }>(
+          'GET',
+          path,
+          undefined,
+          'v1',
+        );
+        events.push(...answer.chunk);
+        if (!answer.next_batch) break;
+        from = answer.next_batch;
+      }
+      return events;
+    },
+    async invite(roomId, userId) {
+      await call('POST', `/rooms/${enc(roomId)}/invite`, { user_id: userId });
+    },
+    async membership(roomId, userId) {
+      try {
+        const state = await call<{ membership?: string }>(
+          'GET',
+          `/rooms/${enc(roomId)}/state/m.room.member/${enc(userId)}`,
+        );
+        return state.membership ?? null;
+      } catch (error) {
+        if (error instanceof MatrixError && error.errcode === 'M_NOT_FOUND') return null;
+        throw error;
+      }
+    },
+    async whoAmI() {
+      ownUserId ??= (await call<{ user_id: string }>('GET', '/account/whoami')).user_id;
+      return ownUserId;
     },
     async joinRoom(roomIdOrAlias) {
       return (await call<{ room_id: string }>('POST', `/join/${enc(roomIdOrAlias)}`, {})).room_id;

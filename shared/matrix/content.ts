@@ -33,3 +33,20 @@ export function messageContent(message: OutgoingMessage): MessageContent {
       : {}),
   };
 }
+
+/**
+ * An edit (`m.replace`) of `eventId`: `m.new_content` is the message as it now reads; the outer
+ * body is the `* ` fallback that clients without edits show.
+ */
+export function editContent(eventId: string, message: OutgoingMessage): Record<string, unknown> {
+  const replacement = messageContent({ text: message.text, markdown: message.markdown });
+  return {
+    msgtype: 'm.text',
+    body: `* ${replacement.body}`,
+    ...(replacement.formatted_body
+      ? { format: replacement.format, formatted_body: `* ${replacement.formatted_body}` }
+      : {}),
+    'm.new_content': replacement,
+    'm.relates_to': { rel_type: 'm.replace', event_id: eventId },
+  };
+}

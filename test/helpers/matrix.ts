@@ -114,3 +114,38 @@ export async function openIdToken(
     { token: user.accessToken, body: {} },
   );
 }
+
+/** One event of the room as `user` sees it (a redacted one has empty content). */
+export async function roomEvent(user: MatrixUser, roomId: string, eventId: string) {
+  return ok<RoomMessage & { unsigned?: Record<string, unknown> }>(
+    'GET',
+    `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/event/${encodeURIComponent(eventId)}`,
+    { token: user.accessToken },
+  );
+}
+
+/** The reactions to an event, as the relations API gives them to `user`. */
+export async function reactionsTo(
+  user: MatrixUser,
+  roomId: string,
+  eventId: string,
+): Promise<RoomMessage[]> {
+  const { chunk } = await ok<{ chunk: RoomMessage[] }>(
+    'GET',
+    `/_matrix/client/v1/rooms/${encodeURIComponent(roomId)}/relations/${encodeURIComponent(eventId)}/m.annotation/m.reaction?limit=100`,
+    { token: user.accessToken },
+  );
+  return chunk;
+}
+
+/** `user` reacts to an event with `key` (an `m.reaction` annotation). */
+export function sendReaction(user: MatrixUser, roomId: string, eventId: string, key: string) {
+  return ok<{ event_id: string }>(
+    'PUT',
+    `/_matrix/client/v3/rooms/${encodeURIComponent(roomId)}/send/m.reaction/r-${randomBytes(6).toString('hex')}`,
+    {
+      token: user.accessToken,
+      body: { 'm.relates_to': { rel_type: 'm.annotation', event_id: eventId, key } },
+    },
+  );
+}

@@ -99,6 +99,18 @@ const ROUTES: Routes = {
   },
   'POST /api/v1/joinRoom': { body: () => ({ room_alias: '#room:example.org' }) },
   'POST /api/v1/sendMessage': { body: () => ({ room_id: '!room:example.org', text: 'hi' }) },
+  'POST /api/v1/editMessage': {
+    body: () => ({ room_id: '!room:example.org', event_id: '$event', text: 'hi' }),
+  },
+  'POST /api/v1/deleteMessage': {
+    body: () => ({ room_id: '!room:example.org', event_id: '$event' }),
+  },
+  'POST /api/v1/setReaction': {
+    body: () => ({ room_id: '!room:example.org', event_id: '$event', reaction: [] }),
+  },
+  'POST /api/v1/inviteUser': {
+    body: () => ({ room_id: '!room:example.org', user_id: '@someone:example.org' }),
+  },
 
   'GET /me': {},
   'GET /ledger': {},

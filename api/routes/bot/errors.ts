@@ -9,13 +9,24 @@ import { renderError } from '../../plugins/errors';
  */
 
 export type BotErrorCode =
-  'invalid_body' | 'unauthorized' | 'forbidden' | 'room_not_found' | 'rate_limited' | 'send_failed';
+  | 'invalid_body'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_own_message'
+  | 'room_not_found'
+  | 'event_not_found'
+  | 'already_member'
+  | 'rate_limited'
+  | 'send_failed';
 
 export const BOT_STATUS: Record<BotErrorCode, number> = {
   invalid_body: 400,
   unauthorized: 401,
   forbidden: 403,
+  not_own_message: 403,
   room_not_found: 404,
+  event_not_found: 404,
+  already_member: 409,
   rate_limited: 429,
   send_failed: 502,
 };

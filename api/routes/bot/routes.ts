@@ -7,12 +7,26 @@ import {
   botErrors,
   botErrorSchema,
   idempotencyHeaders,
+  deleteMessageBody,
+  editMessageBody,
+  inviteUserBody,
+  inviteUserResult,
   joinRoomBody,
   joinRoomResult,
   sendMessageBody,
   sendMessageResult,
+  setReactionBody,
+  setReactionResult,
 } from './schemas';
-import { joinRoom, sendMessage, type BotDeps } from './service';
+import {
+  deleteMessage,
+  editMessage,
+  inviteUser,
+  joinRoom,
+  sendMessage,
+  setReaction,
+  type BotDeps,
+} from './service';
 
 const tags = ['bot gateway'];
 const PREFIX = '/api/v1';
@@ -39,7 +53,17 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
   await root.register(
     async (plugin) => {
       const app = plugin.withTypeProvider<ZodTypeProvider>();
-      useBotErrors(plugin, [`${PREFIX}/sendMessage`, `${PREFIX}/joinRoom`]);
+      useBotErrors(
+        plugin,
+        [
+          'sendMessage',
+          'joinRoom',
+          'editMessage',
+          'deleteMessage',
+          'setReaction',
+          'inviteUser',
+        ].map((name) => `${PREFIX}/${name}`),
+      );
 
       app.post(
         '/sendMessage',
@@ -67,6 +91,108 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
             ...request.body,
             idempotencyKey: request.headers['idempotency-key'],
           }),
+      );
+
+      app.post(
+        '/editMessage',
+        {
+          config: { auth: 'bot', upstreamIdempotency: true },
+          schema: {
+            summary: 'Edit a text message the bot sent',
+            description:
+              'An `m.replace` edit: clients show the new text (markdown as in sendMessage), ' +
+              'clients without edits a `* ` fallback. Only the bot’s own text messages (403 ' +
+              '`not_own_message`; the homeserver would store an edit of anybody’s message and ' +
+              'clients would ignore it). An `Idempotency-Key` becomes the transaction id.',
+            tags,
+            headers: idempotencyHeaders,
+            body: editMessageBody,
+            response: { 200: sendMessageResult, ...otherErrors },
+            errors: botErrors(
+              'forbidden',
+              'not_own_message',
+              'event_not_found',
+              'rate_limited',
+              'send_failed',
+            ),
+          },
+        },
+        async (request) =>
+          editMessage(depsOf(request), {
+            ...request.body,
+            idempotencyKey: request.headers['idempotency-key'],
+          }),
+      );
+
+      app.post(
+        '/deleteMessage',
+        {
+          config: { auth: 'bot', upstreamIdempotency: true },
+          schema: {
+            summary: 'Delete (redact) a message',
+            description:
+              'The bot’s own messages always; another user’s only with the `redact` power ' +
+              'level in the room (403 `forbidden` otherwise). Answers the redaction’s event id.',
+            tags,
+            headers: idempotencyHeaders,
+            body: deleteMessageBody,
+            response: { 200: sendMessageResult, ...otherErrors },
+            errors: botErrors('forbidden', 'event_not_found', 'rate_limited', 'send_failed'),
+          },
+        },
+        async (request) =>
+          deleteMessage(depsOf(request), {
+            ...request.body,
+            idempotencyKey: request.headers['idempotency-key'],
+          }),
+      );
+
+      app.post(
+        '/setReaction',
+        {
+          config: { auth: 'bot', upstreamIdempotency: true },
+          schema: {
+            summary: 'Set the bot’s reactions on a message (replacing its earlier ones)',
+            description:
+              'Afterwards the bot has exactly the reactions listed on the event (`[]` clears ' +
+              'them): missing ones are sent, others redacted, as the Telegram Bot API does. ' +
+              'Other users’ reactions are untouched.',
+            tags,
+            headers: idempotencyHeaders,
+            body: setReactionBody,
+            response: { 200: setReactionResult, ...otherErrors },
+            errors: botErrors('forbidden', 'event_not_found', 'rate_limited', 'send_failed'),
+          },
+        },
+        async (request) =>
+          setReaction(depsOf(request), {
+            ...request.body,
+            idempotencyKey: request.headers['idempotency-key'],
+          }),
+      );
+
+      app.post(
+        '/inviteUser',
+        {
+          config: { auth: 'bot' },
+          schema: {
+            summary: 'Invite a user to a room the bot is in',
+            description:
+              'The user gets an invite they can accept. 409 `already_member` when they are in ' +
+              'the room already; inviting someone already invited answers 200 again.',
+            tags,
+            body: inviteUserBody,
+            response: { 200: inviteUserResult, ...otherErrors },
+            errors: botErrors(
+              'forbidden',
+              'room_not_found',
+              'already_member',
+              'rate_limited',
+              'send_failed',
+            ),
+          },
+        },
+        async (request) => inviteUser(depsOf(request), request.body),
       );
 
       app.post(

@@ -118,6 +118,18 @@ const BOT_ERROR_DOCS: Record<BotErrorCode, { description: string; detail?: strin
     description: 'The bot may not do this in the room (not joined, not invited, not public)',
     detail: 'The bot is not in the room. Call joinRoom first.',
   },
+  not_own_message: {
+    description: 'The event is not a text message the bot sent: only those can be edited',
+    detail: 'The event $abc is not a message of the bot; it can edit only its own messages.',
+  },
+  event_not_found: {
+    description: 'The room has no such event the bot can see',
+    detail: 'The room !abc:example.org has no event $abc the bot can see.',
+  },
+  already_member: {
+    description: 'The user is already in the room',
+    detail: '@alice:example.org is already in the room !abc:example.org.',
+  },
   room_not_found: {
     description: 'The homeserver does not know the room or alias',
     detail: 'The homeserver does not know the room #announcements:example.org.',
@@ -161,3 +173,104 @@ export const botErrors = errorsOf<BotDocumentedCode>({
     return code;
   },
 });
+
+const messageText = z
+  .string()
+  .min(1, { error: 'must not be empty' })
+  .max(MESSAGE_TEXT_MAX, { error: `must be at most ${MESSAGE_TEXT_MAX} characters` });
+
+export const editMessageBody = z
+  .strictObject({
+    room_id: roomId,
+    event_id: eventId.describe('A text message the bot sent'),
+    text: messageText.describe('The message as it should now read'),
+    markdown: z.boolean().optional().describe('As in sendMessage'),
+  })
+  .meta({
+    id: 'BotEditMessageRequest',
+    examples: [
+      {
+        room_id: '!kXwqLtBfrGnQhvTuZs:example.org',
+        event_id: '$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg',
+        text: 'Build **finished** (3 commits)',
+        markdown: true,
+      },
+    ],
+  });
+
+export const deleteMessageBody = z
+  .strictObject({
+    room_id: roomId,
+    event_id: eventId,
+    reason: z
+      .string()
+      .max(500, { error: 'must be at most 500 characters' })
+      .optional()
+      .describe('Shown to clients with the redaction'),
+  })
+  .meta({
+    id: 'BotDeleteMessageRequest',
+    examples: [
+      {
+        room_id: '!kXwqLtBfrGnQhvTuZs:example.org',
+        event_id: '$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg',
+        reason: 'Sent by mistake',
+      },
+    ],
+  });
+
+export const MAX_REACTIONS = 20;
+
+export const setReactionBody = z
+  .strictObject({
+    room_id: roomId,
+    event_id: eventId,
+    reaction: z
+      .array(
+        z
+          .string()
+          .min(1, { error: 'must not be empty' })
+          .max(64, { error: 'must be at most 64 characters' }),
+      )
+      .max(MAX_REACTIONS, { error: `must list at most ${MAX_REACTIONS} reactions` })
+      .transform((keys) => [...new Set(keys)])
+      .describe('The bot’s reactions on the event afterwards (emoji keys); [] clears them'),
+  })
+  .meta({
+    id: 'BotSetReactionRequest',
+    examples: [
+      {
+        room_id: '!kXwqLtBfrGnQhvTuZs:example.org',
+        event_id: '$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg',
+        reaction: ['👍'],
+      },
+    ],
+  });
+
+export const setReactionResult = z
+  .object({
+    reactions: z.array(
+      z.object({ key: z.string(), event_id: z.string().describe('The reaction event') }),
+    ),
+  })
+  .meta({
+    id: 'BotSetReactionResult',
+    examples: [{ reactions: [{ key: '👍', event_id: '$r1-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5' }] }],
+  });
+
+export const inviteUserBody = z
+  .strictObject({
+    room_id: roomId,
+    user_id: z
+      .string()
+      .max(255, { error: 'must be at most 255 characters' })
+      .regex(/^@[^:\s]+:\S+$/, { error: 'must be a Matrix user id such as @alice:example.org' }),
+  })
+  .meta({
+    id: 'BotInviteUserRequest',
+    examples: [{ room_id: '!kXwqLtBfrGnQhvTuZs:example.org', user_id: '@alice:example.org' }],
+  });
+
+export const inviteUserResult = z
+  .object({ invited: z.literal(true) })
+  .meta({ id: 'BotInviteUserResult', examples: [{ invited: true }] });

@@ -6,7 +6,7 @@ import {
   MatrixUnavailable,
   type MatrixBot,
 } from '../../../shared/matrix/client';
-import { messageContent } from '../../../shared/matrix/content';
+import { editContent, messageContent } from '../../../shared/matrix/content';
 import { BotError } from './errors';
 
 /**
@@ -76,6 +76,192 @@ export async function joinRoom(deps: BotDeps, input: { room_id?: string; room_al
       );
     }
     throw upstreamFailure(deps, error, target);
+  }
+}
+
+/** A failure reading or writing an event: a missing event is 404 `event_not_found`. */
+function eventFailure(deps: BotDeps, error: unknown, room: string, eventId: string): Error {
+  if (error instanceof MatrixError && (error.errcode === 'M_NOT_FOUND' || error.status === 404)) {
+    return new BotError(
+      'event_not_found',
+      `The room ${room} has no event ${eventId} the bot can see.`,
+    );
+  }
+  if (error instanceof MatrixError && error.errcode === 'M_FORBIDDEN') {
+    return new BotError('forbidden', `The bot may not do this in ${room}: ${error.message}`);
+  }
+  return upstreamFailure(deps, error, room);
+}
+
+const TEXT_MESSAGE_TYPES = new Set(['m.text', 'm.notice']);
+
+/**
+ * `editMessage`: an `m.replace` of one of the bot's own text messages. Synapse stores an edit
+ * of anybody's message and clients then ignore it, so the sender is checked here first.
+ */
+export async function editMessage(
+  deps: BotDeps,
+  input: {
+    room_id: string;
+    event_id: string;
+    text: string;
+    markdown?: boolean;
+    idempotencyKey?: string;
+  },
+) {
+  let original;
+  try {
+    original = await deps.bot.getEvent(input.room_id, input.event_id);
+  } catch (error) {
+    throw eventFailure(deps, error, input.room_id, input.event_id);
+  }
+  const bot = await deps.bot.whoAmI().catch((error: unknown) => {
+    throw upstreamFailure(deps, error, input.room_id);
+  });
+  const msgtype = original.content.msgtype;
+  if (
+    original.sender !== bot ||
+    original.type !== 'm.room.message' ||
+    typeof msgtype !== 'string' ||
+    !TEXT_MESSAGE_TYPES.has(msgtype)
+  ) {
+    throw new BotError(
+      'not_own_message',
+      `The event ${input.event_id} is not a text message of the bot; it can edit only its own.`,
+    );
+  }
+  try {
+    const eventId = await deps.bot.sendEvent(
+      input.room_id,
+      'm.room.message',
+      editContent(input.event_id, { text: input.text, markdown: input.markdown }),
+      transactionIdFor(input.idempotencyKey),
+    );
+    return { event_id: eventId };
+  } catch (error) {
+    throw eventFailure(deps, error, input.room_id, input.event_id);
+  }
+}
+
+/** `deleteMessage`: a redaction; another user's message needs the bot's `redact` power. */
+export async function deleteMessage(
+  deps: BotDeps,
+  input: { room_id: string; event_id: string; reason?: string; idempotencyKey?: string },
+) {
+  try {
+    const eventId = await deps.bot.redact(
+      input.room_id,
+      input.event_id,
+      transactionIdFor(input.idempotencyKey),
+      input.reason,
+    );
+    return { event_id: eventId };
+  } catch (error) {
+    throw eventFailure(deps, error, input.room_id, input.event_id);
+  }
+}
+
+/**
+ * `setReaction`: the bot's reactions on the event become exactly `reaction` (Telegram's
+ * semantics over `m.annotation`): missing keys are sent, others redacted. Each reaction's
+ * transaction id derives from the key (and the Idempotency-Key), so a retry sends nothing twice;
+ * `M_DUPLICATE_ANNOTATION` (the reaction is there already) counts as done.
+ */
+export async function setReaction(
+  deps: BotDeps,
+  input: { room_id: string; event_id: string; reaction: string[]; idempotencyKey?: string },
+) {
+  const room = input.room_id;
+  try {
+    await deps.bot.getEvent(room, input.event_id);
+  } catch (error) {
+    throw eventFailure(deps, error, room, input.event_id);
+  }
+  try {
+    const bot = await deps.bot.whoAmI();
+    const mine = (await deps.bot.reactionsTo(room, input.event_id)).filter(
+      (event) => event.sender === bot,
+    );
+    const keyOf = (event: { content: Record<string, unknown> }) =>
+      (event.content['m.relates_to'] as { key?: unknown } | undefined)?.key;
+    const kept: { key: string; event_id: string }[] = [];
+    for (const event of mine) {
+      const key = keyOf(event);
+      if (typeof key === 'string' && input.reaction.includes(key)) {
+        kept.push({ key, event_id: event.event_id });
+        continue;
+      }
+      await deps.bot.redact(
+        room,
+        event.event_id,
+        txn(input.idempotencyKey, `unreact:${event.event_id}`),
+      );
+    }
+    const reactions: { key: string; event_id: string }[] = [];
+    for (const key of input.reaction) {
+      const existing = kept.find((entry) => entry.key === key);
+      if (existing) {
+        reactions.push(existing);
+        continue;
+      }
+      const eventId = await deps.bot
+        .sendEvent(
+          room,
+          'm.reaction',
+          { 'm.relates_to': { rel_type: 'm.annotation', event_id: input.event_id, key } },
+          txn(input.idempotencyKey, `react:${input.event_id}:${key}`),
+        )
+        .catch(async (error: unknown) => {
+          // The reaction is there already (another request set it meanwhile): done.
+          if (!(error instanceof MatrixError) || error.errcode !== 'M_DUPLICATE_ANNOTATION') {
+            throw error;
+          }
+          const now = await deps.bot.reactionsTo(room, input.event_id);
+          const found = now.find((event) => event.sender === bot && keyOf(event) === key);
+          if (!found) throw error;
+          return found.event_id;
+        });
+      reactions.push({ key, event_id: eventId });
+    }
+    return { reactions };
+  } catch (error) {
+    throw eventFailure(deps, error, room, input.event_id);
+  }
+}
+
+/** A transaction id per part of a request: the same request and part, the same id. */
+function txn(idempotencyKey: string | undefined, part: string): string {
+  return transactionIdFor(idempotencyKey === undefined ? undefined : `${idempotencyKey}\n${part}`);
+}
+
+/** `inviteUser`: 409 `already_member` for somebody in the room already. */
+export async function inviteUser(deps: BotDeps, input: { room_id: string; user_id: string }) {
+  try {
+    if ((await deps.bot.membership(input.room_id, input.user_id)) === 'join') {
+      throw new BotError(
+        'already_member',
+        `${input.user_id} is already in the room ${input.room_id}.`,
+      );
+    }
+    await deps.bot.invite(input.room_id, input.user_id);
+    return { invited: true as const };
+  } catch (error) {
+    if (error instanceof BotError) throw error;
+    if (error instanceof MatrixError && error.errcode === 'M_FORBIDDEN') {
+      if (/already in the room/i.test(error.message)) {
+        throw new BotError(
+          'already_member',
+          `${input.user_id} is already in the room ${input.room_id}.`,
+        );
+      }
+      const exists = await deps.bot.roomExists(input.room_id).catch(() => true);
+      if (!exists) throw roomNotFound(input.room_id);
+      throw new BotError(
+        'forbidden',
+        `The bot may not invite to ${input.room_id}: ${error.message}`,
+      );
+    }
+    throw upstreamFailure(deps, error, input.room_id);
   }
 }
 
