@@ -305,6 +305,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/rooms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rooms the bot is in, with their names and member counts
+         * @description Paged by the gateway (the homeserver gives the list whole): by room id, `next_cursor` until the last page; no room repeats or is skipped while the bot’s rooms stay the same.
+         */
+        get: operations["getApiV1Rooms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rooms/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members of a room the bot is in (joined, or invited)
+         * @description Paged by the gateway by user id, as `GET /rooms/` is. `membership` join (default) or invite. 403 `forbidden` when the bot is not in the room.
+         */
+        get: operations["getApiV1RoomsByIdMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sendMessage": {
         parameters: {
             query?: never;
@@ -2396,6 +2436,49 @@ export interface components {
         BotJoinRoomResult: {
             /** @description The id of the room the bot is now in */
             room_id: string;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "user_id": "@alice:example.org",
+         *           "display_name": "Alice",
+         *           "membership": "join"
+         *         }
+         *       ],
+         *       "next_cursor": null
+         *     }
+         */
+        BotMembersResult: {
+            items: {
+                user_id: string;
+                display_name: string | null;
+                /** @enum {string} */
+                membership: "join" | "invite";
+            }[];
+            /** @description Null on the last page */
+            next_cursor: string | null;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
+         *           "name": "Announcements",
+         *           "joined_members": 42
+         *         }
+         *       ],
+         *       "next_cursor": null
+         *     }
+         */
+        BotRoomsResult: {
+            items: {
+                room_id: string;
+                name: string | null;
+                joined_members: number;
+            }[];
+            /** @description Null on the last page */
+            next_cursor: string | null;
         };
         /**
          * @example {
@@ -6451,6 +6534,299 @@ export interface operations {
              *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
              */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Bad Gateway. The error code is one of:
+             *
+             *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+        };
+    };
+    getApiV1Rooms: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size, 20 by default, at most 100
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description The next_cursor of the previous page
+                 * @example eyJzIjoidG9rZW5zOnt9IiwicCI6Ilt7XCIyMDI2In1dIn0.Jq3v8TXbQ2rY
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotRoomsResult"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_body`: The body (or a header) is invalid; `detail` names the field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthorized`: X-Service-Bot-Token is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Bad Gateway. The error code is one of:
+             *
+             *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+        };
+    };
+    getApiV1RoomsByIdMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size, 20 by default, at most 100
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description The next_cursor of the previous page
+                 * @example eyJzIjoidG9rZW5zOnt9IiwicCI6Ilt7XCIyMDI2In1dIn0.Jq3v8TXbQ2rY
+                 */
+                cursor?: string;
+                /** @example join */
+                membership?: "join" | "invite";
+            };
+            header?: never;
+            path: {
+                /** @example id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotMembersResult"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `invalid_body`: The body (or a header) is invalid; `detail` names the field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthorized`: X-Service-Bot-Token is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `forbidden`: The bot may not do this in the room (not joined, not invited, not public)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `room_not_found`: The homeserver does not know the room or alias
+             */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

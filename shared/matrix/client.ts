@@ -58,6 +58,8 @@ export interface RoomEvent {
   event_id: string;
   sender: string;
   type: string;
+  /** State events (a member's user id for `m.room.member`). */
+  state_key?: string;
   content: Record<string, unknown>;
 }
 
@@ -86,6 +88,12 @@ export interface MatrixBot {
   membership(roomId: string, userId: string): Promise<string | null>;
   /** GET `/account/whoami` → the bot's own user id (asked once, then kept). */
   whoAmI(): Promise<string>;
+  /** GET `/joined_rooms`. */
+  joinedRooms(): Promise<string[]>;
+  /** The room's name (`m.room.name` state; null without one) and its joined member count. */
+  roomSummary(roomId: string): Promise<{ name: string | null; joinedMembers: number }>;
+  /** GET `/rooms/{roomId}/members?membership=…`: member events (the homeserver does not page). */
+  members(roomId: string, membership: 'join' | 'invite'): Promise<RoomEvent[]>;
   /** POST `/join/{roomIdOrAlias}` → the joined room's id. */
   joinRoom(roomIdOrAlias: string): Promise<string>;
   /** POST `/createRoom`: a private direct room with `userId` invited. */
@@ -235,6 +243,30 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
         if (error instanceof MatrixError && error.errcode === 'M_NOT_FOUND') return null;
         throw error;
       }
+    },
+    async joinedRooms() {
+      return (await call<{ joined_rooms: string[] }>('GET', '/joined_rooms')).joined_rooms;
+    },
+    async roomSummary(roomId) {
+      const [name, joined] = await Promise.all([
+        call<{ name?: string }>('GET', `/rooms/${enc(roomId)}/state/m.room.name`).catch(
+          (error: unknown) => {
+            if (error instanceof MatrixError && error.errcode === 'M_NOT_FOUND') {
+              return { name: undefined };
+            }
+            throw error;
+          },
+        ),
+        call<{ joined: Record<string, unknown> }>('GET', `/rooms/${enc(roomId)}/joined_members`),
+      ]);
+      return {
+        name: typeof name.name === 'string' && name.name !== '' ? name.name : null,
+        joinedMembers: Object.keys(joined.joined).length,
+      };
+    },
+    async members(roomId, membership) {
+      const path = `/rooms/${enc(roomId)}/members?membership=${membership}`;
+      return (await call<{ chunk: RoomEvent[] }>('GET', path)).chunk;
     },
     async whoAmI() {
       ownUserId ??= (await call<{ user_id: string }>('GET', '/account/whoami')).user_id;

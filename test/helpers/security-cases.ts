@@ -188,6 +188,7 @@ export const PARAM_FIXTURES: Record<string, FixtureName | null> = {
   'assets/{file}': null,
   'media/{id}': null,
   'approvals/{id}': null,
+  'rooms/{id}': null,
   'payments/{provider}': null,
 };
 

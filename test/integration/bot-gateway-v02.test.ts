@@ -222,3 +222,75 @@ describe('POST /api/v1/inviteUser', () => {
     );
   });
 });
+
+describe('GET /api/v1/rooms/ and /rooms/:id/members', () => {
+  const get = (url: string) =>
+    test.app.inject({ method: 'GET', url, headers: { 'x-service-bot-token': BOT_TOKEN } });
+
+  /** Every page of a list, following next_cursor. */
+  async function walk<T>(url: string, limit: number): Promise<{ items: T[]; pages: number }> {
+    const items: T[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const separator = url.includes('?') ? '&' : '?';
+      const page = await get(
+        `${url}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.statusCode).toBe(200);
+      const body = page.json<{ items: T[]; next_cursor: string | null }>();
+      items.push(...body.items);
+      cursor = body.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    return { items, pages };
+  }
+
+  it('pages the bot’s rooms and a room’s members without repeats or gaps', async () => {
+    const created: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      const { roomId } = await roomWithMessage(`room ${index}`);
+      created.push(roomId);
+    }
+    const rooms = await walk<{ room_id: string; joined_members: number }>('/api/v1/rooms/', 2);
+    const ids = rooms.items.map((room) => room.room_id);
+    expect(rooms.pages).toBeGreaterThan(1);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort());
+    expect(ids).toEqual(expect.arrayContaining(created));
+    expect(rooms.items.find((room) => room.room_id === created[0])).toMatchObject({
+      joined_members: 2,
+    });
+
+    // Five members: alice, the bot and three more who join.
+    const roomId = created[0]!;
+    const extra = await Promise.all([0, 1, 2].map(() => registerMatrixUser()));
+    for (const user of extra) expect((await joinRoom(user, roomId)).status).toBe(200);
+    const members = await walk<{ user_id: string; membership: string }>(
+      `/api/v1/rooms/${encodeURIComponent(roomId)}/members`,
+      2,
+    );
+    expect(members.pages).toBe(3);
+    expect(members.items.map((member) => member.user_id)).toEqual(
+      [alice.userId, bot.userId, ...extra.map((user) => user.userId)].sort(),
+    );
+    expect(members.items.every((member) => member.membership === 'join')).toBe(true);
+
+    expectBotError(
+      await get(`/api/v1/rooms/${encodeURIComponent(roomId)}/members?cursor=not%2Fa%2Fcursor`),
+      400,
+      'invalid_body',
+      'cursor: must be the next_cursor of an earlier page',
+    );
+  });
+
+  it('refuses the members of a room the bot is not in with 403 forbidden', async () => {
+    const { roomId } = await createRoom(alice, {});
+    expectBotError(
+      await get(`/api/v1/rooms/${encodeURIComponent(roomId)}/members`),
+      403,
+      'forbidden',
+      'The bot is not in the room. Call joinRoom first.',
+    );
+  });
+});

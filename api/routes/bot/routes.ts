@@ -13,6 +13,11 @@ import {
   inviteUserResult,
   joinRoomBody,
   joinRoomResult,
+  membersQuery,
+  membersResult,
+  roomParams,
+  roomsQuery,
+  roomsResult,
   sendMessageBody,
   sendMessageResult,
   setReactionBody,
@@ -23,6 +28,8 @@ import {
   editMessage,
   inviteUser,
   joinRoom,
+  listMembers,
+  listRooms,
   sendMessage,
   setReaction,
   type BotDeps,
@@ -193,6 +200,44 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
           },
         },
         async (request) => inviteUser(depsOf(request), request.body),
+      );
+
+      app.get(
+        '/rooms/',
+        {
+          config: { auth: 'bot' },
+          schema: {
+            summary: 'The rooms the bot is in, with their names and member counts',
+            description:
+              'Paged by the gateway (the homeserver gives the list whole): by room id, ' +
+              '`next_cursor` until the last page; no room repeats or is skipped while the ' +
+              'bot’s rooms stay the same.',
+            tags,
+            querystring: roomsQuery,
+            response: { 200: roomsResult, ...otherErrors },
+            errors: botErrors('rate_limited', 'send_failed'),
+          },
+        },
+        async (request) => listRooms(depsOf(request), request.query),
+      );
+
+      app.get(
+        '/rooms/:id/members',
+        {
+          config: { auth: 'bot' },
+          schema: {
+            summary: 'Members of a room the bot is in (joined, or invited)',
+            description:
+              'Paged by the gateway by user id, as `GET /rooms/` is. `membership` join ' +
+              '(default) or invite. 403 `forbidden` when the bot is not in the room.',
+            tags,
+            params: roomParams,
+            querystring: membersQuery,
+            response: { 200: membersResult, ...otherErrors },
+            errors: botErrors('forbidden', 'room_not_found', 'rate_limited', 'send_failed'),
+          },
+        },
+        async (request) => listMembers(depsOf(request), request.params.id, request.query),
       );
 
       app.post(

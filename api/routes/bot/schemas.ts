@@ -274,3 +274,70 @@ export const inviteUserBody = z
 export const inviteUserResult = z
   .object({ invited: z.literal(true) })
   .meta({ id: 'BotInviteUserResult', examples: [{ invited: true }] });
+
+const limit = z.coerce
+  .number({ error: 'must be an integer from 1 to 100' })
+  .int({ error: 'must be an integer from 1 to 100' })
+  .min(1, { error: 'must be an integer from 1 to 100' })
+  .max(100, { error: 'must be an integer from 1 to 100' })
+  .default(20)
+  .describe('Page size, 20 by default, at most 100');
+const cursor = z
+  .string()
+  .max(512, { error: 'must be the next_cursor of an earlier page' })
+  .optional()
+  .describe('The next_cursor of the previous page');
+
+export const roomsQuery = z.object({ limit, cursor });
+
+export const roomsResult = z
+  .object({
+    items: z.array(
+      z.object({
+        room_id: z.string(),
+        name: z.string().nullable(),
+        joined_members: z.number().int(),
+      }),
+    ),
+    next_cursor: z.string().nullable().describe('Null on the last page'),
+  })
+  .meta({
+    id: 'BotRoomsResult',
+    examples: [
+      {
+        items: [
+          { room_id: '!kXwqLtBfrGnQhvTuZs:example.org', name: 'Announcements', joined_members: 42 },
+        ],
+        next_cursor: null,
+      },
+    ],
+  });
+
+export const roomParams = z.object({ id: roomId });
+
+export const membersQuery = z.object({
+  limit,
+  cursor,
+  membership: z.enum(['join', 'invite']).default('join'),
+});
+
+export const membersResult = z
+  .object({
+    items: z.array(
+      z.object({
+        user_id: z.string(),
+        display_name: z.string().nullable(),
+        membership: z.enum(['join', 'invite']),
+      }),
+    ),
+    next_cursor: z.string().nullable().describe('Null on the last page'),
+  })
+  .meta({
+    id: 'BotMembersResult',
+    examples: [
+      {
+        items: [{ user_id: '@alice:example.org', display_name: 'Alice', membership: 'join' }],
+        next_cursor: null,
+      },
+    ],
+  });

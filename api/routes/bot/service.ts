@@ -265,6 +265,87 @@ export async function inviteUser(deps: BotDeps, input: { room_id: string; user_i
   }
 }
 
+/**
+ * A page of a list the homeserver gives whole (joined rooms, members): sorted here by a key,
+ * the cursor the last key of the page (base64url), so pages neither repeat nor skip while the
+ * list stays the same, and an item added or gone between pages moves nothing else.
+ */
+function pageOf<T>(
+  items: T[],
+  keyOf: (item: T) => string,
+  query: { limit: number; cursor?: string },
+): { page: T[]; next_cursor: string | null } {
+  let after: string | null = null;
+  if (query.cursor !== undefined) {
+    after = Buffer.from(query.cursor, 'base64url').toString('utf8');
+    if (!after || Buffer.from(after, 'utf8').toString('base64url') !== query.cursor) {
+      throw new BotError('invalid_body', 'cursor: must be the next_cursor of an earlier page');
+    }
+  }
+  const sorted = [...items].sort((a, b) =>
+    keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0,
+  );
+  const rest = after === null ? sorted : sorted.filter((item) => keyOf(item) > after);
+  const page = rest.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    page,
+    next_cursor:
+      rest.length > page.length && last
+        ? Buffer.from(keyOf(last), 'utf8').toString('base64url')
+        : null,
+  };
+}
+
+/** `GET /rooms/`: the rooms the bot has joined, by room id, with name and member count. */
+export async function listRooms(deps: BotDeps, query: { limit: number; cursor?: string }) {
+  try {
+    const { page, next_cursor } = pageOf(await deps.bot.joinedRooms(), (id) => id, query);
+    const items = await Promise.all(
+      page.map(async (roomId) => {
+        const summary = await deps.bot.roomSummary(roomId);
+        return { room_id: roomId, name: summary.name, joined_members: summary.joinedMembers };
+      }),
+    );
+    return { items, next_cursor };
+  } catch (error) {
+    if (error instanceof BotError) throw error;
+    throw upstreamFailure(deps, error, 'the bot’s rooms');
+  }
+}
+
+/** `GET /rooms/:id/members`: joined (or invited) members by user id. */
+export async function listMembers(
+  deps: BotDeps,
+  roomId: string,
+  query: { limit: number; cursor?: string; membership: 'join' | 'invite' },
+) {
+  try {
+    const members = (await deps.bot.members(roomId, query.membership)).filter(
+      (event) => typeof event.state_key === 'string',
+    );
+    const userOf = (event: (typeof members)[number]) => event.state_key ?? '';
+    const { page, next_cursor } = pageOf(members, userOf, query);
+    return {
+      items: page.map((event) => ({
+        user_id: userOf(event),
+        display_name:
+          typeof event.content.displayname === 'string' ? event.content.displayname : null,
+        membership: query.membership,
+      })),
+      next_cursor,
+    };
+  } catch (error) {
+    if (error instanceof BotError) throw error;
+    if (error instanceof MatrixError && error.errcode === 'M_FORBIDDEN') {
+      const exists = await deps.bot.roomExists(roomId).catch(() => true);
+      if (!exists) throw roomNotFound(roomId);
+      throw new BotError('forbidden', 'The bot is not in the room. Call joinRoom first.');
+    }
+    throw upstreamFailure(deps, error, roomId);
+  }
+}
+
 function roomNotFound(room: string): BotError {
   return new BotError('room_not_found', `The homeserver does not know the room ${room}.`);
 }
