@@ -305,7 +305,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/rooms/": {
+    "/api/v1/rooms": {
         parameters: {
             query?: never;
             header?: never;
@@ -314,7 +314,7 @@ export interface paths {
         };
         /**
          * The rooms the bot is in, with their names and member counts
-         * @description Paged by the gateway (the homeserver gives the list whole): by room id, `next_cursor` until the last page; no room repeats or is skipped while the bot’s rooms stay the same.
+         * @description Also at `/rooms/`. Paged by the gateway (the homeserver gives the list whole): by room id, `next_cursor` until the last page; no room repeats or is skipped while the bot’s rooms stay the same.
          */
         get: operations["getApiV1Rooms"];
         put?: never;
@@ -2506,10 +2506,19 @@ export interface components {
             /** @description The Matrix event id of the message, for replies and follow-ups */
             event_id: string;
         };
+        /**
+         * @example {
+         *       "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
+         *       "event_id": "$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg",
+         *       "reaction": [
+         *         "👍"
+         *       ]
+         *     }
+         */
         BotSetReactionRequestInput: {
             room_id: string;
             event_id: string;
-            /** @description The bot’s reactions on the event afterwards (emoji keys); [] clears them */
+            /** @description The bot’s reactions on the event afterwards (emoji keys; a repeated key counts once); [] clears them */
             reaction: string[];
         };
         /**
@@ -6766,7 +6775,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example id */
+                /**
+                 * @description A room id
+                 * @example !kXwqLtBfrGnQhvTuZs:example.org
+                 */
                 id: string;
             };
             cookie?: never;

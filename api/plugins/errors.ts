@@ -111,11 +111,17 @@ export function frameworkErrorHandler(
       ? { code: 'uri_too_long', message: 'path: a segment is too long' }
       : { code: 'invalid_request', message: 'path: is not a valid URL' };
   request.log.warn({ code: rendered.code }, rendered.message);
-  void reply
-    .header('x-request-id', request.id)
-    .status(ERROR_STATUS[rendered.code])
-    .send({ error: { code: rendered.code, message: rendered.message } });
+  const status = ERROR_STATUS[rendered.code];
+  // The bot gateway keeps its own body here too (docs/bot-gateway.md): no route has run yet, so
+  // its plugin's error handler cannot.
+  const body = request.url.startsWith(BOT_GATEWAY_PREFIX)
+    ? { error: status === 400 ? 'invalid_body' : rendered.code, detail: rendered.message }
+    : { error: { code: rendered.code, message: rendered.message } };
+  void reply.header('x-request-id', request.id).status(status).send(body);
 }
+
+/** Where the bot gateway's routes live (api/routes/bot/routes.ts). */
+const BOT_GATEWAY_PREFIX = '/api/v1/';
 
 /** The service whose outage failed the request, if that is why it failed. */
 function dependencyOf(error: Error): string | undefined {

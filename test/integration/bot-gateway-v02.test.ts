@@ -253,6 +253,10 @@ describe('GET /api/v1/rooms/ and /rooms/:id/members', () => {
       created.push(roomId);
     }
     const rooms = await walk<{ room_id: string; joined_members: number }>('/api/v1/rooms/', 2);
+    // The same list without the trailing slash.
+    expect((await walk<{ room_id: string }>('/api/v1/rooms', 100)).items).toEqual(
+      rooms.items.map((room) => expect.objectContaining({ room_id: room.room_id })),
+    );
     const ids = rooms.items.map((room) => room.room_id);
     expect(rooms.pages).toBeGreaterThan(1);
     expect(new Set(ids).size).toBe(ids.length);

@@ -108,7 +108,7 @@ const ROUTES: Routes = {
   'POST /api/v1/setReaction': {
     body: () => ({ room_id: '!room:example.org', event_id: '$event', reaction: [] }),
   },
-  'GET /api/v1/rooms/': {},
+  'GET /api/v1/rooms': {},
   'GET /api/v1/rooms/{id}/members': {},
   'POST /api/v1/inviteUser': {
     body: () => ({ room_id: '!room:example.org', user_id: '@someone:example.org' }),

@@ -29,7 +29,7 @@ type Schema = {
   oneOf?: Schema[];
   $ref?: string;
 };
-type Parameter = { name: string; in: string; schema?: Schema };
+type Parameter = { name: string; in: string; schema?: Schema; example?: unknown };
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -85,6 +85,8 @@ function bodyWith(path: string[], value: string): Record<string, unknown> {
 function concrete(path: string, operation: Operation): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const parameter = operation.parameters?.find((p) => p.in === 'path' && p.name === name);
+    // A parameter with a shape of its own (a Matrix room id) is given its documented example.
+    if (typeof parameter?.example === 'string') return encodeURIComponent(parameter.example);
     return parameter?.schema?.format === 'uuid' ? randomUUID() : 'abc-1';
   });
 }

@@ -202,14 +202,24 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
         async (request) => inviteUser(depsOf(request), request.body),
       );
 
+      // `/rooms/` as the contract writes it, and `/rooms` as the document lists it.
       app.get(
         '/rooms/',
+        {
+          config: { auth: 'bot' },
+          schema: { hide: true, querystring: roomsQuery },
+        },
+        async (request) => listRooms(depsOf(request), request.query),
+      );
+      app.get(
+        '/rooms',
         {
           config: { auth: 'bot' },
           schema: {
             summary: 'The rooms the bot is in, with their names and member counts',
             description:
-              'Paged by the gateway (the homeserver gives the list whole): by room id, ' +
+              'Also at `/rooms/`. Paged by the gateway (the homeserver gives the list whole): by ' +
+              'room id, ' +
               '`next_cursor` until the last page; no room repeats or is skipped while the ' +
               'bot’s rooms stay the same.',
             tags,

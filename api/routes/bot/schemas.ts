@@ -233,8 +233,10 @@ export const setReactionBody = z
           .max(64, { error: 'must be at most 64 characters' }),
       )
       .max(MAX_REACTIONS, { error: `must list at most ${MAX_REACTIONS} reactions` })
-      .transform((keys) => [...new Set(keys)])
-      .describe('The bot’s reactions on the event afterwards (emoji keys); [] clears them'),
+      .describe(
+        'The bot’s reactions on the event afterwards (emoji keys; a repeated key counts once); ' +
+          '[] clears them',
+      ),
   })
   .meta({
     id: 'BotSetReactionRequest',
@@ -313,7 +315,9 @@ export const roomsResult = z
     ],
   });
 
-export const roomParams = z.object({ id: roomId });
+export const roomParams = z.object({
+  id: roomId.meta({ examples: ['!kXwqLtBfrGnQhvTuZs:example.org'] }).describe('A room id'),
+});
 
 export const membersQuery = z.object({
   limit,

@@ -172,6 +172,7 @@ export async function setReaction(
   input: { room_id: string; event_id: string; reaction: string[]; idempotencyKey?: string },
 ) {
   const room = input.room_id;
+  const wanted = [...new Set(input.reaction)];
   try {
     await deps.bot.getEvent(room, input.event_id);
   } catch (error) {
@@ -187,7 +188,7 @@ export async function setReaction(
     const kept: { key: string; event_id: string }[] = [];
     for (const event of mine) {
       const key = keyOf(event);
-      if (typeof key === 'string' && input.reaction.includes(key)) {
+      if (typeof key === 'string' && wanted.includes(key)) {
         kept.push({ key, event_id: event.event_id });
         continue;
       }
@@ -198,7 +199,7 @@ export async function setReaction(
       );
     }
     const reactions: { key: string; event_id: string }[] = [];
-    for (const key of input.reaction) {
+    for (const key of wanted) {
       const existing = kept.find((entry) => entry.key === key);
       if (existing) {
         reactions.push(existing);
