@@ -254,8 +254,9 @@ describe('GET /api/v1/rooms/ and /rooms/:id/members', () => {
     }
     const rooms = await walk<{ room_id: string; joined_members: number }>('/api/v1/rooms/', 2);
     // The same list without the trailing slash.
-    expect((await walk<{ room_id: string }>('/api/v1/rooms', 100)).items).toEqual(
-      rooms.items.map((room) => expect.objectContaining({ room_id: room.room_id })),
+    const unslashed = await walk<{ room_id: string }>('/api/v1/rooms', 100);
+    expect(unslashed.items.map((room) => room.room_id)).toEqual(
+      rooms.items.map((room) => room.room_id),
     );
     const ids = rooms.items.map((room) => room.room_id);
     expect(rooms.pages).toBeGreaterThan(1);
