@@ -90,9 +90,15 @@ describe('chain indexer, virtuals end to end', () => {
       'the token to go live',
     );
     expect(Date.now() - sentAt).toBeLessThan(5_000);
-    // Operators see the change in the worker's log.
-    const logged = state.ctx.logs.find(
-      (line) => line.msg === 'token state changed by the chain' && line.tokenId === token.id,
+    // Operators see the change in the worker's log, written just after the commit the API
+    // read (and after the market announcement): waited for, not raced.
+    const logged = await eventually(
+      async () =>
+        state.ctx.logs.find(
+          (line) => line.msg === 'token state changed by the chain' && line.tokenId === token.id,
+        ),
+      5_000,
+      'the state change in the worker log',
     );
     expect(logged).toMatchObject({ state: 'live', chainId: 31337 });
     instance = live.instance as Address;
