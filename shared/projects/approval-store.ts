@@ -282,14 +282,21 @@ export async function requestApproval(
  */
 const addAllowRule = statement<
   { added: boolean },
-  [projectId: string, tool: string, userId: number]
+  [
+    projectId: string,
+    tool: string,
+    userId: number,
+    mode: Policy['mode'],
+    planApproval: boolean,
+    timeoutSeconds: number,
+    onTimeout: Policy['onTimeout'],
+  ]
 >(
   'approvals.allow_rule',
   `insert into project_approval_policies as p (project_id, mode, rules, plan_approval,
                                                 timeout_seconds, on_timeout, updated_by, updated_at)
-   values ($1, '${DEFAULT_POLICY.mode}', jsonb_build_array(jsonb_build_object('tool', $2::text,
-           'action', 'allow')), ${DEFAULT_POLICY.planApproval}, ${DEFAULT_POLICY.timeoutSeconds},
-           '${DEFAULT_POLICY.onTimeout}', $3, now())
+   values ($1, $4, jsonb_build_array(jsonb_build_object('tool', $2::text, 'action', 'allow')),
+           $5, $6, $7, $3, now())
    on conflict (project_id) do update
       set rules = jsonb_build_array(jsonb_build_object('tool', $2::text, 'action', 'allow')) || p.rules,
           updated_by = $3, updated_at = now()
@@ -299,7 +306,16 @@ const addAllowRule = statement<
 
 /** `remember: project`: later calls of the tool in this project run without asking. */
 async function allowForProject(sql: Sql, row: ApprovalRow, userId: number): Promise<void> {
-  const added = await sql.row(addAllowRule, [row.projectId, row.tool!, userId]);
+  // A project without a policy gets the defaults with the rule.
+  const added = await sql.row(addAllowRule, [
+    row.projectId,
+    row.tool!,
+    userId,
+    DEFAULT_POLICY.mode,
+    DEFAULT_POLICY.planApproval,
+    DEFAULT_POLICY.timeoutSeconds,
+    DEFAULT_POLICY.onTimeout,
+  ]);
   if (!added) return;
   await audit(sql, {
     projectId: row.projectId,
