@@ -345,6 +345,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sendDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a file to a room as the bot
+         * @description As sendPhoto, with `document_url`, any type of file (its type read from the bytes, else `application/octet-stream`) and at most 50 MiB. Clients get an `m.file` with its `filename`: the `filename` field, else the part’s or the URL’s name.
+         */
+        post: operations["postApiV1SendDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sendMessage": {
         parameters: {
             query?: never;
@@ -359,6 +379,26 @@ export interface paths {
          * @description The bot must have joined the room (403 `forbidden`: call joinRoom first; 404 `room_not_found` when the homeserver does not know the room). `text` is the plain `body`; with `markdown: true` also sanitised HTML. An `Idempotency-Key` becomes the Matrix transaction id: a retried send returns the same `event_id` and the room gets one message. The homeserver’s rate limit is waited out for up to 10 s, then 429 `rate_limited` with `Retry-After`. 502 `send_failed`: the homeserver failed or is unreachable; retry is safe.
          */
         post: operations["postApiV1SendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sendPhoto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a photo (PNG, JPEG, GIF, WebP) to a room as the bot
+         * @description Exactly one source: a `multipart/form-data` part `file` (after the other fields), an https `photo_url` the gateway fetches (public addresses only, up to 3 redirects, each checked again), or the `media_id` of an earlier answer (no new upload). At most 10 MiB and 32 megapixels, and never more than the homeserver takes; the type is read from the bytes (SVG is refused: send it with sendDocument). Clients get an `m.image` with mimetype, size, width and height; `caption` is its text (markdown as in sendMessage). The same file from the same bot token is uploaded once. An `Idempotency-Key` makes a retry safe: the same answer, one upload and one message.
+         */
+        post: operations["postApiV1SendPhoto"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2481,6 +2521,58 @@ export interface components {
             next_cursor: string | null;
         };
         /**
+         * @description As JSON with `document_url` or `media_id`, or as `multipart/form-data` with the same fields first and the file last in a part named `file`: exactly one of the three.
+         * @example {
+         *       "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
+         *       "document_url": "https://example.org/reports/atlas-2026-11.pdf",
+         *       "caption": "The November report"
+         *     }
+         */
+        BotSendDocumentRequestInput: {
+            /** @description The room to send to; the bot must have joined it */
+            room_id: string;
+            /** @description The `media.media_id` of an earlier answer: sent again without a new upload */
+            media_id?: string;
+            /** @description Shown with the file; the same rules as `text` */
+            caption?: string;
+            /** @description The caption as markdown, as in sendMessage */
+            markdown?: boolean;
+            /** @description The event this message replies to */
+            reply_to?: string;
+            /** @description The name clients show and save the file under; by default the uploaded part’s name, the URL’s last segment or the name it was first sent under */
+            filename?: string;
+            /** @description An https URL the gateway fetches the document from (public addresses only; up to 3 redirects, each checked again) */
+            document_url?: string;
+        };
+        /**
+         * @example {
+         *       "event_id": "$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg",
+         *       "media": {
+         *         "media_id": "bm_Xq3v9LrT2pWkZbN8sYcA1d",
+         *         "mimetype": "image/png",
+         *         "size": 184320,
+         *         "w": 1280,
+         *         "h": 720
+         *       }
+         *     }
+         */
+        BotSendFileResult: {
+            /** @description The Matrix event id of the message */
+            event_id: string;
+            media: {
+                /** @description Send the same file again by this id (this bot token only), with no upload */
+                media_id: string;
+                /** @description Read from the bytes */
+                mimetype: string;
+                /** @description Bytes */
+                size: number;
+                /** @description Width in pixels (photos) */
+                w?: number;
+                /** @description Height in pixels (photos) */
+                h?: number;
+            };
+        };
+        /**
          * @example {
          *       "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
          *       "text": "**Build finished**: your project _Atlas_ is live",
@@ -2505,6 +2597,35 @@ export interface components {
         BotSendMessageResult: {
             /** @description The Matrix event id of the message, for replies and follow-ups */
             event_id: string;
+        };
+        /**
+         * @description As JSON with `photo_url` or `media_id`, or as `multipart/form-data` with the same fields first and the image last in a part named `file`: exactly one of the three.
+         * @example {
+         *       "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
+         *       "photo_url": "https://example.org/charts/atlas-week-48.png",
+         *       "caption": "Atlas, **week 48**",
+         *       "markdown": true
+         *     }
+         * @example {
+         *       "room_id": "!kXwqLtBfrGnQhvTuZs:example.org",
+         *       "media_id": "bm_Xq3v9LrT2pWkZbN8sYcA1d"
+         *     }
+         */
+        BotSendPhotoRequestInput: {
+            /** @description The room to send to; the bot must have joined it */
+            room_id: string;
+            /** @description The `media.media_id` of an earlier answer: sent again without a new upload */
+            media_id?: string;
+            /** @description Shown with the file; the same rules as `text` */
+            caption?: string;
+            /** @description The caption as markdown, as in sendMessage */
+            markdown?: boolean;
+            /** @description The event this message replies to */
+            reply_to?: string;
+            /** @description The name clients show and save the file under; by default the uploaded part’s name, the URL’s last segment or the name it was first sent under */
+            filename?: string;
+            /** @description An https URL the gateway fetches the photo from (public addresses only; up to 3 redirects, each checked again) */
+            photo_url?: string;
         };
         /**
          * @example {
@@ -6922,6 +7043,238 @@ export interface operations {
             };
         };
     };
+    postApiV1SendDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retried send safe: the same key gives the same event_id and one message (it becomes the Matrix transaction id)
+                 * @example notify-build-3f1c2a9e
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotSendDocumentRequestInput"];
+                "multipart/form-data": {
+                    /** @description The room to send to; the bot must have joined it */
+                    room_id: string;
+                    /** @description The `media.media_id` of an earlier answer: sent again without a new upload */
+                    media_id?: string;
+                    /** @description Shown with the file; the same rules as `text` */
+                    caption?: string;
+                    /** @description The caption as markdown, as in sendMessage */
+                    markdown?: boolean;
+                    /** @description The event this message replies to */
+                    reply_to?: string;
+                    /** @description The name clients show and save the file under; by default the uploaded part’s name, the URL’s last segment or the name it was first sent under */
+                    filename?: string;
+                    /** @description An https URL the gateway fetches the document from (public addresses only; up to 3 redirects, each checked again) */
+                    document_url?: string;
+                    /**
+                     * Format: binary
+                     * @description The file (multipart only), at most 50 MiB
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSendFileResult"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `media_not_found`: No media of this bot token has the `media_id`
+             *     - `invalid_body`: The body (or a header) is invalid; `detail` names the field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthorized`: X-Service-Bot-Token is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `forbidden`: The bot may not do this in the room (not joined, not invited, not public)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `room_not_found`: The homeserver does not know the room or alias
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Conflict. The error code is one of:
+             *
+             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still running; retry after `Retry-After` to get its response
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Content Too Large. The error code is one of:
+             *
+             *     - `file_too_large`: The file is over the route’s limit (photos 10 MiB and 32 megapixels, documents 50 MiB) or the homeserver’s
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. The error code is one of:
+             *
+             *     - `unsupported_media_type`: A photo that is not PNG, JPEG, GIF or WebP (read from its bytes), or a body that is neither JSON nor multipart/form-data
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unprocessable Content. The error code is one of:
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Bad Gateway. The error code is one of:
+             *
+             *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             *     - `fetch_failed`: The `photo_url` or `document_url` could not be fetched; `detail` says why
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+        };
+    };
     postApiV1SendMessage: {
         parameters: {
             query?: never;
@@ -7036,6 +7389,238 @@ export interface operations {
              * @description Bad Gateway. The error code is one of:
              *
              *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Service Unavailable. The error code is one of:
+             *
+             *     - `service_unavailable`: A dependency (Redis, Temporal, a chain RPC) did not answer in time; retry shortly, after `Retry-After` when present
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other client error, with the same error body */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /** @description Any other server error, with the same error body */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+        };
+    };
+    postApiV1SendPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retried send safe: the same key gives the same event_id and one message (it becomes the Matrix transaction id)
+                 * @example notify-build-3f1c2a9e
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotSendPhotoRequestInput"];
+                "multipart/form-data": {
+                    /** @description The room to send to; the bot must have joined it */
+                    room_id: string;
+                    /** @description The `media.media_id` of an earlier answer: sent again without a new upload */
+                    media_id?: string;
+                    /** @description Shown with the file; the same rules as `text` */
+                    caption?: string;
+                    /** @description The caption as markdown, as in sendMessage */
+                    markdown?: boolean;
+                    /** @description The event this message replies to */
+                    reply_to?: string;
+                    /** @description The name clients show and save the file under; by default the uploaded part’s name, the URL’s last segment or the name it was first sent under */
+                    filename?: string;
+                    /** @description An https URL the gateway fetches the photo from (public addresses only; up to 3 redirects, each checked again) */
+                    photo_url?: string;
+                    /**
+                     * Format: binary
+                     * @description The image (multipart only): PNG, JPEG, GIF or WebP, at most 10 MiB
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSendFileResult"];
+                };
+            };
+            /**
+             * @description Bad Request. The error code is one of:
+             *
+             *     - `media_not_found`: No media of this bot token has the `media_id`
+             *     - `invalid_body`: The body (or a header) is invalid; `detail` names the field
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unauthorized. The error code is one of:
+             *
+             *     - `unauthorized`: X-Service-Bot-Token is missing or wrong
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Forbidden. The error code is one of:
+             *
+             *     - `forbidden`: The bot may not do this in the room (not joined, not invited, not public)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Not Found. The error code is one of:
+             *
+             *     - `room_not_found`: The homeserver does not know the room or alias
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Conflict. The error code is one of:
+             *
+             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still running; retry after `Retry-After` to get its response
+             */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Content Too Large. The error code is one of:
+             *
+             *     - `file_too_large`: The file is over the route’s limit (photos 10 MiB and 32 megapixels, documents 50 MiB) or the homeserver’s
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. The error code is one of:
+             *
+             *     - `unsupported_media_type`: A photo that is not PNG, JPEG, GIF or WebP (read from its bytes), or a body that is neither JSON nor multipart/form-data
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Unprocessable Content. The error code is one of:
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different body or query
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Too Many Requests. The error code is one of:
+             *
+             *     - `rate_limited`: Rate limited (the gateway’s own limit, or the homeserver’s beyond 10 s)
+             */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Internal Server Error. The error code is one of:
+             *
+             *     - `internal_error`: An unexpected failure; safe to retry, and worth reporting with X-Request-Id
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotError"];
+                };
+            };
+            /**
+             * @description Bad Gateway. The error code is one of:
+             *
+             *     - `send_failed`: The homeserver failed or is unreachable; a retry is safe
+             *     - `fetch_failed`: The `photo_url` or `document_url` could not be fetched; `detail` says why
              */
             502: {
                 headers: {

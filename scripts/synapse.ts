@@ -84,6 +84,9 @@ function homeserverConfig(dir: string, port: number, registrationSecret: string)
     ],
     database: { name: 'sqlite3', args: { database: join(dir, 'homeserver.db') } },
     media_store_path: join(dir, 'media'),
+    // Below the gateway's 50 MiB for documents, so the gateway's use of the homeserver's own
+    // limit (`m.upload.size`) is exercised by the tests and seen in development.
+    max_upload_size: '40M',
     signing_key_path: join(dir, 'localhost.signing.key'),
     registration_shared_secret: registrationSecret,
     macaroon_secret_key: randomBytes(32).toString('hex'),

@@ -122,9 +122,44 @@ function codesOf(response: JsonObject): string[] {
   return Object.keys((media?.examples as JsonObject | undefined) ?? {});
 }
 
-function finishOperation(path: string, method: string, operation: Operation): void {
+/**
+ * The `multipart/form-data` form of a JSON body (`RouteTraits.multipartFile`): the same fields
+ * as form fields, and the file part.
+ */
+function addMultipartForm(
+  operation: Operation,
+  schemas: Record<string, JsonObject>,
+  file: string,
+): void {
+  const content = (operation.requestBody as { content?: Record<string, JsonObject> } | undefined)
+    ?.content;
+  const json = content?.['application/json']?.schema as JsonObject | undefined;
+  const ref = typeof json?.$ref === 'string' ? json.$ref.split('/').at(-1) : undefined;
+  const fields = ref ? schemas[ref] : json;
+  if (!content || !fields) return;
+  const properties = { ...(fields.properties as JsonObject | undefined) };
+  content['multipart/form-data'] = {
+    schema: {
+      type: 'object',
+      description:
+        'The same fields as the JSON body (`markdown` as `true` or `false`), before the file ' +
+        'part',
+      required: fields.required ?? [],
+      additionalProperties: false,
+      properties: { ...properties, file: { type: 'string', format: 'binary', description: file } },
+    },
+  };
+}
+
+function finishOperation(
+  path: string,
+  method: string,
+  operation: Operation,
+  schemas: Record<string, JsonObject>,
+): void {
   const traits = operation[TRAITS] as RouteTraits | undefined;
   delete operation[TRAITS];
+  if (traits?.multipartFile) addMultipartForm(operation, schemas, traits.multipartFile);
   operation.operationId ??= operationIdOf(method, path);
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     catchAllExamples(status, response);
@@ -192,6 +227,7 @@ function pruneUnusedSchemas(document: OpenApiDocument): void {
 export const finishDocument: typeof jsonSchemaTransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as unknown as OpenApiDocument;
   const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
+  const schemas = (document.components?.schemas ?? {}) as Record<string, JsonObject>;
   const used = new Set<string>();
   for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) {
@@ -199,7 +235,7 @@ export const finishDocument: typeof jsonSchemaTransformObject = (input) => {
       // A route with several methods shares one operation object: each gets its own.
       const operation = structuredClone(item[method]);
       item[method] = operation;
-      finishOperation(path, method, operation);
+      finishOperation(path, method, operation, schemas);
       for (const tag of (operation.tags as string[] | undefined) ?? []) used.add(tag);
     }
   }

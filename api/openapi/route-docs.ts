@@ -63,6 +63,11 @@ export interface RouteTraits {
   counted: boolean;
   /** Takes Idempotency-Key through the idempotency plugin. */
   idempotent: boolean;
+  /**
+   * Takes its JSON body's fields as `multipart/form-data` too, with this file part, `file`
+   * (the bot gateway's sendPhoto): the document pass adds that form beside the JSON.
+   */
+  multipartFile?: string;
 }
 export const TRAITS = 'x-svc';
 /** The name a wildcard path parameter (`*`) has in the document. */
@@ -96,10 +101,18 @@ function genericCodes(route: RouteOptions, schema: JsonObject): ErrorCode[] {
   return codes;
 }
 
+/** `X` of a schema `anyOf: [X, {type: 'null'}]`; any other schema as it is. */
+function withoutNull(schema: JsonObject): JsonObject {
+  const branches = schema.anyOf as JsonObject[] | undefined;
+  const kept = branches?.filter((branch) => branch.type !== 'null');
+  return branches && kept?.length === 1 && branches.length === 2 ? kept[0]! : schema;
+}
+
 function isIdempotent(route: RouteOptions): boolean {
   const methods = methodsOf(route);
   return (
-    methods.every((method) => GUARDED_METHODS.has(method)) && !route.config?.upstreamIdempotency
+    methods.every((method) => GUARDED_METHODS.has(method)) &&
+    (!route.config?.upstreamIdempotency || route.config.idempotencyInHandler === true)
   );
 }
 
@@ -182,9 +195,14 @@ export const documentRoute: typeof jsonSchemaTransform = (input) => {
   }
 
   // A multipart upload reads its parts itself (no body schema to validate): document the one
-  // file part it takes, so clients and the typed client see the request body.
+  // file part it takes, so clients and the typed client see the request body. A route that
+  // also takes JSON keeps that body; the document pass adds the multipart form of it.
   const upload = route.config?.multipartFile;
-  if (upload) {
+  const alsoJson = upload !== undefined && schema.body !== undefined;
+  // Its schema lets the empty JSON body of a multipart request through (`nullish`): the
+  // document shows the JSON body a client sends.
+  if (alsoJson) schema.body = withoutNull(schema.body as JsonObject);
+  if (upload && !alsoJson) {
     schema.consumes = ['multipart/form-data'];
     schema.body = {
       type: 'object',
@@ -214,7 +232,11 @@ export const documentRoute: typeof jsonSchemaTransform = (input) => {
       };
     }
   }
-  const traits: RouteTraits = { counted: auth !== 'none', idempotent: isIdempotent(route) };
+  const traits: RouteTraits = {
+    counted: auth !== 'none',
+    idempotent: isIdempotent(route) || route.config?.idempotencyInHandler === true,
+    ...(alsoJson ? { multipartFile: upload } : {}),
+  };
   schema[TRAITS] = traits;
   return { schema, url };
 };

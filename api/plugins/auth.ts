@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Label of the internal token used (never the token itself); null otherwise. */
     internalCaller: string | null;
+    /** Label of the bot token used (`X-Service-Bot-Token`, never the token); null otherwise. */
+    botCaller: string | null;
   }
 }
 
@@ -49,6 +51,7 @@ async function authPlugin(app: FastifyInstance, opts: { deps: ApiDeps }): Promis
   await app.register(cookie);
   app.decorate('access', access);
   app.decorateRequest('internalCaller', null);
+  app.decorateRequest('botCaller', null);
   app.addHook('onRoute', declareRequirement);
 
   // Callback style: a route with `auth: 'none'` (health probes) pays no promise for it.
@@ -113,6 +116,7 @@ function authenticator({ config, redis }: ApiDeps, access: AccessServices) {
     }
     if (principal.kind === 'user') request.actor = principal.actor;
     if (principal.kind === 'internal') request.internalCaller = principal.label;
+    if (principal.kind === 'bot') request.botCaller = principal.label;
 
     await countRequest(request, reply, principal);
     const refusal = refusalOf(requirement, principal);

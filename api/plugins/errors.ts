@@ -182,16 +182,17 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply) => refuse(request, reply));
 
-  // A body over the limit: Fastify answers 413 without reading it and asks Node to close the
-  // connection, which then resets it while the client is still writing, and the client never
-  // reads its 413 (EPIPE). Instead the connection stays open and the rest of the body is read
-  // and dropped, up to DRAIN_LIMIT_BYTES; a client still sending past that is cut off.
+  // A refusal sent before the body was read (a body over the limit, or an upload refused on its
+  // fields before its file): Fastify asks Node to close the connection after a 413, which then
+  // resets it while the client is still writing, and the client never reads its answer (EPIPE).
+  // Instead the connection stays open and the rest of the body is read and dropped, up to
+  // DRAIN_LIMIT_BYTES; a client still sending past that is cut off.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode === 413) reply.removeHeader('connection');
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    if (reply.statusCode !== 413 || request.raw.complete) return done();
+    if (reply.statusCode < 400 || request.raw.complete) return done();
     let drained = 0;
     request.raw.on('data', (chunk: Buffer) => {
       drained += chunk.length;

@@ -37,6 +37,12 @@ declare module 'fastify' {
      * Matrix `txnId`), so nothing is claimed or stored here.
      */
     upstreamIdempotency?: boolean;
+    /**
+     * The handler claims the key itself, with `claimIdempotencyKey`, once it knows what the
+     * request asks (a multipart upload's file is only known after its bytes are read, and
+     * the plugin's fingerprint sees only JSON bodies). The response is stored as elsewhere.
+     */
+    idempotencyInHandler?: boolean;
   }
   interface FastifyRequest {
     /** Id of the idempotency record this request claimed; null when it claimed none. */
@@ -112,7 +118,8 @@ const completeKey = statement<
 );
 
 function principalOf(request: FastifyRequest): string {
-  return request.actor ? `user:${request.actor.userId}` : `ip:${request.ip}`;
+  if (request.actor) return `user:${request.actor.userId}`;
+  return request.botCaller ? `bot:${request.botCaller}` : `ip:${request.ip}`;
 }
 
 function pathOf(request: FastifyRequest): string {
@@ -177,9 +184,9 @@ async function release(request: FastifyRequest, id: string): Promise<void> {
   await sqlOf(request.em).run(releaseKey, [id]);
 }
 
-/** SHA-256 of the canonical JSON (sorted keys) of the validated body and query. */
-function fingerprintOf(request: FastifyRequest): string {
-  const canonical = stringify({ body: request.body ?? null, query: request.query ?? null }) ?? '';
+/** SHA-256 of the canonical JSON (sorted keys) of what the request asks. */
+function fingerprintOf(what: unknown): string {
+  const canonical = stringify(what) ?? '';
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -190,7 +197,12 @@ function inProgress(message: string): AppError {
 }
 
 /** Claims the key, or answers from the stored record. Runs after validation and auth. */
-async function claimOrReplay(box: SealedBox, request: FastifyRequest, reply: FastifyReply) {
+async function claimOrReplay(
+  box: SealedBox,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: unknown = { body: request.body ?? null, query: request.query ?? null },
+) {
   const key = request.headers['idempotency-key'];
   if (key === undefined || !GUARDED_METHODS.has(request.method)) return;
   if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
@@ -199,7 +211,7 @@ async function claimOrReplay(box: SealedBox, request: FastifyRequest, reply: Fas
       'Idempotency-Key: must be 1 to 255 printable ASCII characters',
     );
   }
-  const fingerprint = fingerprintOf(request);
+  const fingerprint = fingerprintOf(what);
   const result = await claim(request, key, fingerprint);
   if (result.claimed) {
     request.idempotencyClaim = result.id;
@@ -220,6 +232,22 @@ async function claimOrReplay(box: SealedBox, request: FastifyRequest, reply: Fas
     throw inProgress('Idempotency-Key: a request with this key is still being processed');
   }
   return replay(box, request, reply, existing);
+}
+
+/**
+ * For a route with `config.idempotencyInHandler`: claims the request's `Idempotency-Key` (if
+ * it has one) for `what` (a canonical description of the request: its fields and the file's
+ * hash). True when the key was used before and the stored answer has been sent: the handler
+ * then returns the reply and does nothing else. Throws `idempotency_key_reused` and
+ * `idempotency_in_progress` as the plugin does.
+ */
+export async function claimIdempotencyKey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: unknown,
+): Promise<boolean> {
+  const replayed = await claimOrReplay(request.server.access.storedResponses, request, reply, what);
+  return replayed !== undefined;
 }
 
 /** Stores the final response before it leaves, so a retry after it arrives is a replay. */
@@ -291,7 +319,9 @@ async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
       claimOrReplay(box, request, reply);
     const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown) =>
       storeResponse(box, request, reply, payload);
-    route.preHandler = appendHook(route.preHandler, preHandler as never);
+    if (!route.config?.idempotencyInHandler) {
+      route.preHandler = appendHook(route.preHandler, preHandler as never);
+    }
     route.onSend = appendHook(route.onSend, onSend as never);
     route.onResponse = appendHook(route.onResponse, releaseUnfinished as never);
   });

@@ -9,6 +9,10 @@ import { createOutboundClient, OutboundError, type OutboundClient } from '../net
  */
 
 export const MATRIX_TIMEOUT_MS = 10_000;
+/** A media upload of up to 50 MiB gets longer than a JSON call. */
+export const MATRIX_UPLOAD_TIMEOUT_MS = 120_000;
+/** How long the homeserver's upload limit (`m.upload.size`) is trusted before it is asked again. */
+const MEDIA_CONFIG_TTL_MS = 10 * 60_000;
 const MATRIX_RESPONSE_MAX_BYTES = 64 * 1024;
 /** How long a call waits out the homeserver's `M_LIMIT_EXCEEDED` in all before giving up. */
 export const RATE_LIMIT_BUDGET_MS = 10_000;
@@ -98,6 +102,16 @@ export interface MatrixBot {
   joinRoom(roomIdOrAlias: string): Promise<string>;
   /** POST `/createRoom`: a private direct room with `userId` invited. */
   createDirectRoom(userId: string): Promise<string>;
+  /**
+   * POST `/_matrix/media/v3/upload?filename=…` with a `Content-Length` (Synapse refuses an
+   * upload without one) → the `mxc://` URI.
+   */
+  upload(bytes: Buffer, mimetype: string, filename: string): Promise<string>;
+  /**
+   * GET `/_matrix/client/v1/media/config` → `m.upload.size`, the homeserver's largest upload in
+   * bytes (null when it names none); asked at most every ten minutes.
+   */
+  uploadLimit(): Promise<number | null>;
   /** GET `/directory/list/room/{roomId}`: whether the homeserver knows the room at all. */
   roomExists(roomId: string): Promise<boolean>;
   close(): Promise<void>;
@@ -124,28 +138,38 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
         maxResponseBytes: MATRIX_RESPONSE_MAX_BYTES,
       })
     : null;
+  const uploads: OutboundClient | null = base
+    ? createOutboundClient({
+        allowedHosts: [new URL(base).hostname],
+        timeoutMs: MATRIX_UPLOAD_TIMEOUT_MS,
+        maxResponseBytes: MATRIX_RESPONSE_MAX_BYTES,
+      })
+    : null;
+  type Api = 'client/v3' | 'client/v1' | 'media/v3';
 
   async function once<T>(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
-    version: 'v1' | 'v3' = 'v3',
+    api: Api = 'client/v3',
   ): Promise<T> {
-    if (!outbound || !base || !accessToken) {
+    if (!outbound || !uploads || !base || !accessToken) {
       throw new MatrixUnavailable(
         'no Matrix homeserver is configured (MATRIX_HOMESERVER_URL, MATRIX_ACCESS_TOKEN)',
       );
     }
-    const url = `${base}/_matrix/client/${version}${path}`;
+    const url = `${base}/_matrix/${api}${path}`;
     const headers = { authorization: `Bearer ${accessToken}` };
     let response;
     try {
       response =
-        method === 'GET'
-          ? await outbound.getJson(url, headers)
-          : method === 'PUT'
-            ? await outbound.putJson(url, JSON.stringify(body ?? {}), headers)
-            : await outbound.postJson(url, JSON.stringify(body ?? {}), headers);
+        body instanceof RawBody
+          ? await uploads.postBytes(url, body.bytes, { ...headers, 'content-type': body.type })
+          : method === 'GET'
+            ? await outbound.getJson(url, headers)
+            : method === 'PUT'
+              ? await outbound.putJson(url, JSON.stringify(body ?? {}), headers)
+              : await outbound.postJson(url, JSON.stringify(body ?? {}), headers);
     } catch (error) {
       if (error instanceof OutboundError) {
         throw new MatrixUnavailable(`the homeserver is unreachable: ${error.message}`, {
@@ -177,12 +201,12 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
-    version: 'v1' | 'v3' = 'v3',
+    api: Api = 'client/v3',
   ) {
     const deadline = Date.now() + budgetMs;
     for (;;) {
       try {
-        return await once<T>(method, path, body, version);
+        return await once<T>(method, path, body, api);
       } catch (error) {
         if (!(error instanceof MatrixError) || error.errcode !== 'M_LIMIT_EXCEEDED') throw error;
         const waitMs = Math.max(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, 1);
@@ -193,6 +217,7 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
   }
 
   let ownUserId: string | null = null;
+  let uploadLimit: { bytes: number | null; until: number } | null = null;
 
   return {
     async sendMessage(roomId, content, txnId) {
@@ -221,7 +246,7 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
           'GET',
           path,
           undefined,
-          'v1',
+          'client/v1',
         );
         events.push(...answer.chunk);
         if (!answer.next_batch) break;
@@ -292,8 +317,41 @@ export function createMatrixBot(options: MatrixBotOptions): MatrixBot {
         throw error;
       }
     },
-    close: async () => outbound?.close(),
+    async upload(bytes, mimetype, filename) {
+      const path = `/upload?filename=${enc(filename)}`;
+      const answer = await call<{ content_uri: string }>(
+        'POST',
+        path,
+        new RawBody(bytes, mimetype),
+        'media/v3',
+      );
+      return answer.content_uri;
+    },
+    async uploadLimit() {
+      if (uploadLimit && uploadLimit.until > Date.now()) return uploadLimit.bytes;
+      const config = await call<{ 'm.upload.size'?: unknown }>(
+        'GET',
+        '/media/config',
+        undefined,
+        'client/v1',
+      );
+      const size = config['m.upload.size'];
+      const bytes = typeof size === 'number' && size > 0 ? size : null;
+      uploadLimit = { bytes, until: Date.now() + MEDIA_CONFIG_TTL_MS };
+      return bytes;
+    },
+    close: async () => {
+      await Promise.all([outbound?.close(), uploads?.close()]);
+    },
   };
+}
+
+/** A request body sent as it is (an upload), not as JSON. */
+class RawBody {
+  constructor(
+    readonly bytes: Buffer,
+    readonly type: string,
+  ) {}
 }
 
 function parseJson(body: string): unknown {

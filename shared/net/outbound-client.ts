@@ -15,7 +15,29 @@ export interface OutboundResponse {
 }
 
 export type OutboundErrorKind =
-  'timeout' | 'network' | 'forbidden_address' | 'too_large' | 'invalid_url';
+  | 'timeout'
+  | 'network'
+  | 'forbidden_address'
+  | 'too_large'
+  | 'invalid_url'
+  | 'too_many_redirects';
+
+/** A file fetched by `fetchBytes`: the final answer's status and headers, the bytes whole. */
+export interface FetchedBytes {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+  /** The URL that answered (after redirects). */
+  url: string;
+}
+
+export interface FetchBytesOptions {
+  /** More bytes than this fail with `too_large`, the rest unread. */
+  maxBytes: number;
+  /** Redirects followed (each target checked as the first URL was); more fail. */
+  maxRedirects: number;
+  headers?: Record<string, string>;
+}
 
 /** A failed outbound call. The message is safe to show to the URL's owner; `cause` is for logs. */
 export class OutboundError extends Error {
@@ -47,8 +69,21 @@ export interface OutboundClient {
   getJson(url: string, headers: Record<string, string>): Promise<OutboundResponse>;
   /** GETs a page (`accept` HTML and text first) with the same guarantees. */
   getText(url: string, headers: Record<string, string>): Promise<OutboundResponse>;
+  /**
+   * POSTs raw bytes (`content-type` given in `headers`) with a `Content-Length`, the same
+   * guarantees as `postJson` (a Matrix media upload).
+   */
+  postBytes(url: string, body: Buffer, headers: Record<string, string>): Promise<OutboundResponse>;
+  /**
+   * GETs a file whole, following up to `maxRedirects` redirects itself: every target is parsed
+   * and its addresses checked at connect time as the first URL's were, so a redirect to a
+   * private address is refused without a request to it.
+   */
+  fetchBytes(url: string, options: FetchBytesOptions): Promise<FetchedBytes>;
   close(): Promise<void>;
 }
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Raised inside the connector; recognised again when undici hands it back. */
 class ForbiddenAddressError extends Error {
@@ -73,41 +108,103 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     bodyTimeout: timeoutMs,
   });
 
+  interface Sent {
+    status: number;
+    headers: Record<string, string>;
+    bytes: Buffer;
+    truncated: boolean;
+    url: URL;
+  }
+
+  /** One request, no redirects followed; the body read up to `limit` bytes. */
+  async function exchange(
+    url: string,
+    method: 'GET' | 'POST' | 'PUT',
+    body: string | Buffer | undefined,
+    headers: Record<string, string>,
+    limit: number,
+    signal: AbortSignal,
+  ): Promise<Sent> {
+    const parsed = parseOutboundUrl(url, allowedHosts);
+    if ('reason' in parsed) throw new OutboundError('invalid_url', `url: ${parsed.reason}`);
+    // `request` never follows redirects (undici 7 only does with the redirect interceptor).
+    const response = await request(parsed.url, {
+      method,
+      dispatcher: agent,
+      signal,
+      body,
+      headers: {
+        'user-agent': OUTBOUND_USER_AGENT,
+        ...(body === undefined ? { accept: 'application/json' } : {}),
+        ...lowercaseKeys(headers),
+        ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(Buffer.isBuffer(body) ? { 'content-length': String(body.length) } : {}),
+      },
+    });
+    const read = await readLimited(response.body, limit);
+    return {
+      status: response.statusCode,
+      headers: flattenHeaders(response.headers),
+      bytes: read.bytes,
+      truncated: read.truncated,
+      url: parsed.url,
+    };
+  }
+
   async function send(
     url: string,
     method: 'GET' | 'POST' | 'PUT',
-    body: string | undefined,
+    body: string | Buffer | undefined,
     headers: Record<string, string>,
   ): Promise<OutboundResponse> {
-    const parsed = parseOutboundUrl(url, allowedHosts);
-    if ('reason' in parsed) throw new OutboundError('invalid_url', `url: ${parsed.reason}`);
     const started = performance.now();
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      // `request` never follows redirects (undici 7 only does with the redirect interceptor).
-      const response = await request(parsed.url, {
-        method,
-        dispatcher: agent,
-        signal,
-        body,
-        headers: {
-          'user-agent': OUTBOUND_USER_AGENT,
-          ...(body === undefined ? { accept: 'application/json' } : {}),
-          ...lowercaseKeys(headers),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-      });
-      const read = await readLimited(response.body, maxResponseBytes);
-      if (read.truncated && onLargeBody === 'error') {
+      const sent = await exchange(url, method, body, headers, maxResponseBytes, signal);
+      if (sent.truncated && onLargeBody === 'error') {
         throw new OutboundError('too_large', `response body exceeds ${maxResponseBytes} bytes`);
       }
       return {
-        status: response.statusCode,
-        headers: flattenHeaders(response.headers),
-        body: read.bytes.toString('utf8'),
-        truncated: read.truncated,
+        status: sent.status,
+        headers: sent.headers,
+        body: sent.bytes.toString('utf8'),
+        truncated: sent.truncated,
         durationMs: Math.round(performance.now() - started),
       };
+    } catch (error) {
+      throw toOutboundError(error, signal, timeoutMs);
+    }
+  }
+
+  async function fetchBytes(url: string, options: FetchBytesOptions): Promise<FetchedBytes> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      let target = url;
+      for (let hop = 0; ; hop++) {
+        const sent = await exchange(
+          target,
+          'GET',
+          undefined,
+          { accept: '*/*', ...options.headers },
+          options.maxBytes,
+          signal,
+        );
+        const location = sent.headers.location;
+        if (REDIRECTS.has(sent.status) && location !== undefined) {
+          if (hop >= options.maxRedirects) {
+            throw new OutboundError(
+              'too_many_redirects',
+              `more than ${options.maxRedirects} redirects`,
+            );
+          }
+          target = new URL(location, sent.url).toString();
+          continue;
+        }
+        if (sent.truncated) {
+          throw new OutboundError('too_large', `the file exceeds ${options.maxBytes} bytes`);
+        }
+        return { status: sent.status, headers: sent.headers, bytes: sent.bytes, url: target };
+      }
     } catch (error) {
       throw toOutboundError(error, signal, timeoutMs);
     }
@@ -122,6 +219,8 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
         accept: 'text/html, text/plain;q=0.9, */*;q=0.1',
         ...headers,
       }),
+    postBytes: (url, body, headers) => send(url, 'POST', body, headers),
+    fetchBytes,
     close: () => agent.close(),
   };
 }

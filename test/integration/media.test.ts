@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { S3ObjectStore } from '../../shared/media/store';
 import { signIn, type SignedIn } from '../helpers/auth';
@@ -7,6 +6,7 @@ import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
 import { claimedPng } from '../helpers/images';
 import { marketplaceFixtures } from '../helpers/marketplace-fixtures';
+import { multipart, postOverHttp, type Part } from '../helpers/multipart';
 import { dpnmTokenBody } from '../helpers/token-bodies';
 import { objectStoreEnv, readTestServices } from '../helpers/services';
 
@@ -35,32 +35,6 @@ beforeAll(async () => {
   uploader = await signIn(test.app);
   refused = await signIn(test.app);
 });
-
-interface Part {
-  name: string;
-  bytes: Buffer | string;
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body, serialised by the platform's own FormData. */
-async function multipart(parts: Part[]): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.filename === undefined) form.append(part.name, String(part.bytes));
-    else
-      form.append(
-        part.name,
-        new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }),
-        part.filename,
-      );
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    body: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
-}
 
 async function upload(who: SignedIn, parts: Part[]) {
   const { body, contentType } = await multipart(parts);
@@ -242,36 +216,13 @@ describe('refusals store nothing', () => {
   });
 });
 
-/** POSTs a body over a real socket, as fast as the server takes it; the status and body read. */
-function postOverHttp(
-  body: Buffer,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const url = new URL('/media', test.url);
-    const req = httpRequest(
-      url,
-      { method: 'POST', headers: { ...headers, 'content-length': String(body.length) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 describe('over 5 MiB on a real connection', () => {
   it('answers 413 that a node:http client reads, every time', async () => {
     const { body, contentType } = await multipart([file(Buffer.alloc(6 * 1024 * 1024, 7))]);
     const sender = await signIn(test.app);
     const rows = await mediaRows();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const answer = await postOverHttp(body, {
+      const answer = await postOverHttp(new URL('/media', test.url), body, {
         cookie: sender.cookie,
         'content-type': contentType,
       });

@@ -16,8 +16,12 @@ export type BotErrorCode =
   | 'room_not_found'
   | 'event_not_found'
   | 'already_member'
+  | 'media_not_found'
+  | 'file_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
-  | 'send_failed';
+  | 'send_failed'
+  | 'fetch_failed';
 
 export const BOT_STATUS: Record<BotErrorCode, number> = {
   invalid_body: 400,
@@ -27,8 +31,12 @@ export const BOT_STATUS: Record<BotErrorCode, number> = {
   room_not_found: 404,
   event_not_found: 404,
   already_member: 409,
+  media_not_found: 400,
+  file_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   send_failed: 502,
+  fetch_failed: 502,
 };
 
 export class BotError extends Error {

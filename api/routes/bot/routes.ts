@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMatrixBot } from '../../../shared/matrix/client';
+import { createOutboundClient } from '../../../shared/net/outbound-client';
 import type { ApiDeps } from '../../deps';
 import { useBotErrors } from './errors';
+import { fileRoutes } from './file-routes';
+import { FETCH_TIMEOUT_MS } from './files';
 import {
   botErrors,
   botErrorSchema,
@@ -48,7 +51,16 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
     homeserverUrl: deps.config.matrix.homeserverUrl,
     accessToken: deps.config.matrix.accessToken,
   });
-  root.addHook('onClose', async () => bot.close());
+  // Files named by URL are fetched through the SSRF-safe client: public addresses only (and the
+  // operator's allow-listed hosts), every redirect checked again.
+  const fetcher = createOutboundClient({
+    allowedHosts: deps.config.webhookAllowedHosts,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxResponseBytes: 64 * 1024,
+  });
+  root.addHook('onClose', async () => {
+    await Promise.all([bot.close(), fetcher.close()]);
+  });
   const depsOf = (request: FastifyRequest): BotDeps => ({ bot, logger: request.log });
   if (!deps.config.matrix.homeserverUrl || !deps.config.matrix.accessToken) {
     deps.logger.warn(
@@ -69,7 +81,18 @@ export const botRoutes: FastifyPluginAsyncZod<{ deps: ApiDeps }> = async (root, 
           'deleteMessage',
           'setReaction',
           'inviteUser',
+          'sendPhoto',
+          'sendDocument',
         ].map((name) => `${PREFIX}/${name}`),
+      );
+      await plugin.register(async (scope) =>
+        fileRoutes(scope, {
+          bot,
+          logger: deps.logger,
+          db: deps.db,
+          fetcher,
+          allowedHosts: deps.config.webhookAllowedHosts,
+        }),
       );
 
       app.post(

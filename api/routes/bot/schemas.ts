@@ -130,6 +130,25 @@ const BOT_ERROR_DOCS: Record<BotErrorCode, { description: string; detail?: strin
     description: 'The user is already in the room',
     detail: '@alice:example.org is already in the room !abc:example.org.',
   },
+  media_not_found: {
+    description: 'No media of this bot token has the `media_id`',
+    detail: 'media_id: bm_Xq3v9LrT2pWkZbN8sYcA1d is not a file this bot uploaded',
+  },
+  file_too_large: {
+    description:
+      'The file is over the route’s limit (photos 10 MiB and 32 megapixels, documents 50 MiB) ' +
+      'or the homeserver’s',
+    detail: 'file: is larger than 10 MiB (photos); send it with sendDocument',
+  },
+  unsupported_media_type: {
+    description: 'A photo that is not PNG, JPEG, GIF or WebP (read from its bytes), or a body ' +
+      'that is neither JSON nor multipart/form-data',
+    detail: 'file: is not a PNG, JPEG, GIF or WebP image (read from its bytes); send it with sendDocument',
+  },
+  fetch_failed: {
+    description: 'The `photo_url` or `document_url` could not be fetched; `detail` says why',
+    detail: 'photo_url: the server answered 404',
+  },
   room_not_found: {
     description: 'The homeserver does not know the room or alias',
     detail: 'The homeserver does not know the room #announcements:example.org.',
@@ -342,6 +361,101 @@ export const membersResult = z
       {
         items: [{ user_id: '@alice:example.org', display_name: 'Alice', membership: 'join' }],
         next_cursor: null,
+      },
+    ],
+  });
+
+const mediaIdField = z
+  .string()
+  .max(64, { error: 'must be a media_id of an earlier answer' })
+  .describe('The `media.media_id` of an earlier answer: sent again without a new upload');
+
+const fileUrl = (what: string) =>
+  z
+    .string()
+    .max(2048, { error: 'must be at most 2048 characters' })
+    .describe(
+      `An https URL the gateway fetches the ${what} from (public addresses only; up to 3 ` +
+        'redirects, each checked again)',
+    );
+
+/** The fields both file routes share, as JSON properties or multipart fields. */
+const fileMessageFields = {
+  room_id: roomId.describe('The room to send to; the bot must have joined it'),
+  media_id: mediaIdField.optional(),
+  caption: messageText.optional().describe('Shown with the file; the same rules as `text`'),
+  markdown: z.boolean().optional().describe('The caption as markdown, as in sendMessage'),
+  reply_to: eventId.optional().describe('The event this message replies to'),
+  filename: z
+    .string()
+    .min(1, { error: 'must not be empty' })
+    .max(255, { error: 'must be at most 255 characters' })
+    .optional()
+    .describe(
+      'The name clients show and save the file under; by default the uploaded part’s name, the ' +
+        'URL’s last segment or the name it was first sent under',
+    ),
+};
+
+export const sendPhotoBody = z
+  .strictObject({ ...fileMessageFields, photo_url: fileUrl('photo').optional() })
+  .meta({
+    id: 'BotSendPhotoRequest',
+    description:
+      'As JSON with `photo_url` or `media_id`, or as `multipart/form-data` with the same fields ' +
+      'first and the image last in a part named `file`: exactly one of the three.',
+    examples: [
+      {
+        room_id: '!kXwqLtBfrGnQhvTuZs:example.org',
+        photo_url: 'https://example.org/charts/atlas-week-48.png',
+        caption: 'Atlas, **week 48**',
+        markdown: true,
+      },
+      { room_id: '!kXwqLtBfrGnQhvTuZs:example.org', media_id: 'bm_Xq3v9LrT2pWkZbN8sYcA1d' },
+    ],
+  });
+
+export const sendDocumentBody = z
+  .strictObject({ ...fileMessageFields, document_url: fileUrl('document').optional() })
+  .meta({
+    id: 'BotSendDocumentRequest',
+    description:
+      'As JSON with `document_url` or `media_id`, or as `multipart/form-data` with the same ' +
+      'fields first and the file last in a part named `file`: exactly one of the three.',
+    examples: [
+      {
+        room_id: '!kXwqLtBfrGnQhvTuZs:example.org',
+        document_url: 'https://example.org/reports/atlas-2026-11.pdf',
+        caption: 'The November report',
+      },
+    ],
+  });
+
+export const sendFileResult = z
+  .object({
+    event_id: z.string().describe('The Matrix event id of the message'),
+    media: z.object({
+      media_id: z
+        .string()
+        .describe('Send the same file again by this id (this bot token only), with no upload'),
+      mimetype: z.string().describe('Read from the bytes'),
+      size: z.number().int().describe('Bytes'),
+      w: z.number().int().optional().describe('Width in pixels (photos)'),
+      h: z.number().int().optional().describe('Height in pixels (photos)'),
+    }),
+  })
+  .meta({
+    id: 'BotSendFileResult',
+    examples: [
+      {
+        event_id: '$Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg',
+        media: {
+          media_id: 'bm_Xq3v9LrT2pWkZbN8sYcA1d',
+          mimetype: 'image/png',
+          size: 184_320,
+          w: 1280,
+          h: 720,
+        },
       },
     ],
   });

@@ -347,12 +347,12 @@ export async function listMembers(
   }
 }
 
-function roomNotFound(room: string): BotError {
+export function roomNotFound(room: string): BotError {
   return new BotError('room_not_found', `The homeserver does not know the room ${room}.`);
 }
 
 /** Every other upstream outcome, mapped as docs/spec/contract.md §12 says. */
-function upstreamFailure(deps: BotDeps, error: unknown, room: string): Error {
+export function upstreamFailure(deps: BotDeps, error: unknown, room: string): Error {
   if (error instanceof MatrixRateLimited) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
     return new BotError(

@@ -41,6 +41,7 @@ import { TokenMarket } from './token-market';
 import { MarketEvent } from './market-event';
 import { Media } from './media';
 import { AiGeneration } from './ai-generation';
+import { BotMedia } from './bot-media';
 import { ApprovalAuditEntry, ApprovalPolicy, ApprovalRequest } from './approval';
 import { TokenTransfer } from './token-transfer';
 import { TreasuryTransfer } from './treasury-transfer';
@@ -80,6 +81,7 @@ export const entities = [
   MarketEvent,
   Media,
   AiGeneration,
+  BotMedia,
   ApprovalPolicy,
   ApprovalRequest,
   ApprovalAuditEntry,

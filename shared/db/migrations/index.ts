@@ -20,6 +20,7 @@ import { Migration20261204000000_media } from './Migration20261204000000_media';
 import { Migration20261205000000_token_metadata } from './Migration20261205000000_token_metadata';
 import { Migration20261206000000_ai_generations } from './Migration20261206000000_ai_generations';
 import { Migration20261207000000_approvals } from './Migration20261207000000_approvals';
+import { Migration20261208000000_bot_media } from './Migration20261208000000_bot_media';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -77,4 +78,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261206000000_ai_generations,
   },
   { name: 'Migration20261207000000_approvals', class: Migration20261207000000_approvals },
+  { name: 'Migration20261208000000_bot_media', class: Migration20261208000000_bot_media },
 ];
