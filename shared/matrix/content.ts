@@ -89,6 +89,8 @@ export function mediaContent(
     filename: file.filename,
     url: file.mxc,
     info,
-    ...(message.replyTo ? { 'm.relates_to': { 'm.in_reply_to': { event_id: message.replyTo } } } : {}),
+    ...(message.replyTo
+      ? { 'm.relates_to': { 'm.in_reply_to': { event_id: message.replyTo } } }
+      : {}),
   };
 }

@@ -15,12 +15,7 @@ export interface OutboundResponse {
 }
 
 export type OutboundErrorKind =
-  | 'timeout'
-  | 'network'
-  | 'forbidden_address'
-  | 'too_large'
-  | 'invalid_url'
-  | 'too_many_redirects';
+  'timeout' | 'network' | 'forbidden_address' | 'too_large' | 'invalid_url' | 'too_many_redirects';
 
 /** A file fetched by `fetchBytes`: the final answer's status and headers, the bytes whole. */
 export interface FetchedBytes {

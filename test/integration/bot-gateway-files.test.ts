@@ -5,12 +5,7 @@ import sharp from 'sharp';
 import { UNLIMITED_RATES, useTestApp } from '../helpers/context';
 import { expectBotError } from '../helpers/errors';
 import { claimedPng } from '../helpers/images';
-import {
-  createRoom,
-  registerMatrixUser,
-  roomMessages,
-  type MatrixUser,
-} from '../helpers/matrix';
+import { createRoom, registerMatrixUser, roomMessages, type MatrixUser } from '../helpers/matrix';
 import { multipart, postOverHttp, type Part } from '../helpers/multipart';
 import { readTestServices } from '../helpers/services';
 
@@ -57,7 +52,12 @@ async function send(
 ) {
   const auth = { 'x-service-bot-token': token, ...headers };
   if (!Array.isArray(parts)) {
-    return test.app.inject({ method: 'POST', url: `/api/v1/${path}`, headers: auth, payload: parts });
+    return test.app.inject({
+      method: 'POST',
+      url: `/api/v1/${path}`,
+      headers: auth,
+      payload: parts,
+    });
   }
   const { body, contentType } = await multipart(parts);
   return test.app.inject({
@@ -121,10 +121,9 @@ async function uploadsOnHomeserver(): Promise<number> {
 /** Downloads an `mxc://` URI through the authenticated media API, as alice. */
 async function download(mxc: string): Promise<{ status: number; bytes: Buffer }> {
   const [server, id] = mxc.replace('mxc://', '').split('/');
-  const response = await fetch(
-    `${synapse.url}/_matrix/client/v1/media/download/${server}/${id}`,
-    { headers: { authorization: `Bearer ${alice.accessToken}` } },
-  );
+  const response = await fetch(`${synapse.url}/_matrix/client/v1/media/download/${server}/${id}`, {
+    headers: { authorization: `Bearer ${alice.accessToken}` },
+  });
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 

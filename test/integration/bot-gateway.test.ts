@@ -327,11 +327,11 @@ describe('POST /api/v1/joinRoom', () => {
 });
 
 describe('the rest of /api/v1', () => {
-  it("answers in the gateway's body: 404 for a planned endpoint, 405 for another method", async () => {
-    const planned = await post(test.app, 'sendPhoto' as 'sendMessage', { room_id: '!a:b' });
-    expect({ status: planned.statusCode, body: planned.json() }).toEqual({
+  it("answers in the gateway's body: 404 for an unknown endpoint, 405 for another method", async () => {
+    const unknown = await post(test.app, 'sendSticker' as 'sendMessage', { room_id: '!a:b' });
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
       status: 404,
-      body: { error: 'not_found', detail: 'route: POST /api/v1/sendPhoto does not exist' },
+      body: { error: 'not_found', detail: 'route: POST /api/v1/sendSticker does not exist' },
     });
     const wrongMethod = await test.app.inject({ method: 'GET', url: '/api/v1/sendMessage' });
     expect({

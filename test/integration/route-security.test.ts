@@ -113,6 +113,12 @@ const ROUTES: Routes = {
   'POST /api/v1/inviteUser': {
     body: () => ({ room_id: '!room:example.org', user_id: '@someone:example.org' }),
   },
+  'POST /api/v1/sendPhoto': {
+    body: () => ({ room_id: '!room:example.org', media_id: 'bm_Xq3v9LrT2pWkZbN8sYcA1d' }),
+  },
+  'POST /api/v1/sendDocument': {
+    body: () => ({ room_id: '!room:example.org', media_id: 'bm_Xq3v9LrT2pWkZbN8sYcA1d' }),
+  },
 
   'GET /me': {},
   'GET /ledger': {},

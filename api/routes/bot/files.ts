@@ -274,7 +274,8 @@ async function storeOnce(
   const described = await describeBytes(kind, bytes);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const name =
-    filename ?? `${kind}${extensionOf[described.mimetype] ? `.${extensionOf[described.mimetype]}` : ''}`;
+    filename ??
+    `${kind}${extensionOf[described.mimetype] ? `.${extensionOf[described.mimetype]}` : ''}`;
   const deadline = Date.now() + CLAIM_LEASE_MS;
   for (;;) {
     const claimed = await deps.db.row(claimUpload, [
@@ -302,7 +303,10 @@ async function storeOnce(
     const existing = await deps.db.row(mediaByContent, [bot, sha256]);
     if (existing?.mxc) return storedOf(existing, name);
     if (Date.now() > deadline) {
-      throw new BotError('send_failed', 'Another upload of this file did not finish. Retry is safe.');
+      throw new BotError(
+        'send_failed',
+        'Another upload of this file did not finish. Retry is safe.',
+      );
     }
     await sleep(CLAIM_POLL_MS);
   }

@@ -141,9 +141,11 @@ const BOT_ERROR_DOCS: Record<BotErrorCode, { description: string; detail?: strin
     detail: 'file: is larger than 10 MiB (photos); send it with sendDocument',
   },
   unsupported_media_type: {
-    description: 'A photo that is not PNG, JPEG, GIF or WebP (read from its bytes), or a body ' +
+    description:
+      'A photo that is not PNG, JPEG, GIF or WebP (read from its bytes), or a body ' +
       'that is neither JSON nor multipart/form-data',
-    detail: 'file: is not a PNG, JPEG, GIF or WebP image (read from its bytes); send it with sendDocument',
+    detail:
+      'file: is not a PNG, JPEG, GIF or WebP image (read from its bytes); send it with sendDocument',
   },
   fetch_failed: {
     description: 'The `photo_url` or `document_url` could not be fetched; `detail` says why',

@@ -54,9 +54,11 @@ function fieldValue(name: string, value: string): unknown {
 /** The name a client saves the file under: no directories, no control characters, ≤ 255. */
 export function safeFilename(name: string | null | undefined): string | null {
   if (!name) return null;
-  const base = basename(name.replaceAll('\\', '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
+  const printable = [...name].filter((char) => {
+    const code = char.charCodeAt(0);
+    return code >= 0x20 && code !== 0x7f;
+  });
+  const base = basename(printable.join('').replaceAll('\\', '/')).trim();
   if (!base || base === '.' || base === '..') return null;
   return [...base].slice(0, 255).join('');
 }
