@@ -291,6 +291,38 @@ describe('POST /api/v1/sendPhoto', () => {
   });
 });
 
+describe('a document re-sent as a photo', () => {
+  it('follows the photo rules: an image of at most 32 megapixels only', async () => {
+    const roomId = await joinedRoom();
+    const sendAsDocument = async (bytes: Buffer, filename: string) => {
+      const sent = await send('sendDocument', [
+        field('room_id', roomId),
+        filePart(bytes, filename),
+      ]);
+      expect(sent.statusCode).toBe(200);
+      return sent.json<FileAnswer>().media;
+    };
+    const poster = await sendAsDocument(claimedPng(8000, 5000), 'poster.png');
+    expect(poster).toMatchObject({ mimetype: 'image/png', w: 8000, h: 5000 });
+    const report = await sendAsDocument(pdf(), 'report.pdf');
+    const before = (await fileMessages(roomId)).length;
+    expectBotError(
+      await send('sendPhoto', { room_id: roomId, media_id: poster.media_id }),
+      413,
+      'file_too_large',
+      'media_id: the photo is 8000 × 5000 pixels (40 megapixels); at most 32 megapixels, send ' +
+        'it with sendDocument',
+    );
+    expectBotError(
+      await send('sendPhoto', { room_id: roomId, media_id: report.media_id }),
+      415,
+      'unsupported_media_type',
+      'media_id: is not a photo (it is application/pdf); send it with sendDocument',
+    );
+    expect(await fileMessages(roomId)).toHaveLength(before);
+  });
+});
+
 describe('POST /api/v1/sendDocument', () => {
   it('posts an m.file with its filename and the type read from the bytes', async () => {
     const roomId = await joinedRoom();

@@ -215,13 +215,26 @@ function filenameOfUrl(url: string): string | null {
   }
 }
 
-/** What the bytes are: the type from the bytes; for a photo also the check and the pixel size. */
-async function describeBytes(kind: FileKind, bytes: Buffer) {
+/** Over 32 megapixels: Synapse makes no thumbnail, so such a picture goes as a document. */
+function checkPixels(field: string, width: number, height: number): void {
+  if (width * height <= PHOTO_MAX_PIXELS) return;
+  throw new BotError(
+    'file_too_large',
+    `${field}: the photo is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} ` +
+      'megapixels); at most 32 megapixels, send it with sendDocument',
+  );
+}
+
+/**
+ * What the bytes are: the type from the bytes; for a photo also the check and the pixel size.
+ * `field` names the source in refusals (`file`, `photo_url`).
+ */
+async function describeBytes(kind: FileKind, field: string, bytes: Buffer) {
   const image = imageMimeType(bytes);
   if (kind === 'photo' && !image) {
     throw new BotError(
       'unsupported_media_type',
-      'file: is not a PNG, JPEG, GIF or WebP image (read from its bytes); send it with ' +
+      `${field}: is not a PNG, JPEG, GIF or WebP image (read from its bytes); send it with ` +
         'sendDocument',
     );
   }
@@ -236,17 +249,11 @@ async function describeBytes(kind: FileKind, bytes: Buffer) {
     height = metadata.autoOrient.height;
   } catch {
     if (kind === 'photo') {
-      throw new BotError('invalid_body', `file: is not a readable ${image} image`);
+      throw new BotError('invalid_body', `${field}: is not a readable ${image} image`);
     }
     return { mimetype: image, width: null, height: null };
   }
-  if (kind === 'photo' && width * height > PHOTO_MAX_PIXELS) {
-    throw new BotError(
-      'file_too_large',
-      `file: the photo is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} ` +
-        'megapixels); at most 32 megapixels, send it with sendDocument',
-    );
-  }
+  if (kind === 'photo') checkPixels(field, width, height);
   return { mimetype: image, width, height };
 }
 
@@ -268,10 +275,11 @@ async function storeOnce(
   deps: FileDeps,
   bot: string,
   kind: FileKind,
+  field: string,
   bytes: Buffer,
   filename: string | null,
 ): Promise<StoredFile> {
-  const described = await describeBytes(kind, bytes);
+  const described = await describeBytes(kind, field, bytes);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const name =
     filename ??
@@ -345,11 +353,21 @@ async function storedById(
       `media_id: ${mediaId.slice(0, 64)} is not a file this bot uploaded`,
     );
   }
-  if (kind === 'photo' && row.width === null) {
-    throw new BotError(
-      'unsupported_media_type',
-      `media_id: is a ${row.mimetype} file, not a photo; send it with sendDocument`,
-    );
+  if (kind === 'photo') {
+    // Sent before as a document, perhaps: the photo rules hold for a re-send too.
+    if (row.width === null || row.height === null) {
+      throw new BotError(
+        'unsupported_media_type',
+        `media_id: is not a photo (it is ${row.mimetype}); send it with sendDocument`,
+      );
+    }
+    if (row.size > FILE_MAX_BYTES.photo) {
+      throw new BotError(
+        'file_too_large',
+        `media_id: is larger than ${mib(FILE_MAX_BYTES.photo)} (photos); send it with sendDocument`,
+      );
+    }
+    checkPixels('media_id', row.width, row.height);
   }
   return storedOf(row, filename ?? row.filename);
 }
@@ -368,10 +386,11 @@ export async function resolveFile(
       return storedById(deps, bot, kind, source.mediaId, options.filename);
     case 'url': {
       const fetched = await fetchFile(deps, field, source.url, options.maxBytes);
-      return storeOnce(deps, bot, kind, fetched.bytes, options.filename ?? fetched.filename);
+      const name = options.filename ?? fetched.filename;
+      return storeOnce(deps, bot, kind, field, fetched.bytes, name);
     }
     case 'bytes':
-      return storeOnce(deps, bot, kind, source.bytes, options.filename ?? source.filename);
+      return storeOnce(deps, bot, kind, 'file', source.bytes, options.filename ?? source.filename);
   }
 }
 
