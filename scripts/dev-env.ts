@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /**
  * What the development scripts (`npm run dev`, `seed`, `reset`) share: the `.env` file, where
@@ -100,4 +100,46 @@ export function exitWith(error: unknown): never {
       : String(error);
   process.stderr.write(`${text}\n`);
   process.exit(1);
+}
+
+/**
+ * What a running `npm run dev` serves, written to `.data/dev-server.json` once it listens and
+ * removed when it stops, so `npm run seed` and `npm run reset` in another shell find the
+ * service where it is (its PORT, its database, its chain) instead of assuming the defaults.
+ */
+export interface DevServerRecord {
+  pid: number;
+  port: number;
+  databaseUrl: string;
+  chainRpcUrls: string | null;
+}
+
+const DEV_SERVER_RECORD = 'dev-server.json';
+
+export function writeDevServerRecord(dataDir: string, record: DevServerRecord): void {
+  // It holds the database URL (a password, for a configured database): the user's eyes only.
+  writeFileSync(join(dataDir, DEV_SERVER_RECORD), `${JSON.stringify(record, null, 2)}\n`, {
+    mode: 0o600,
+  });
+}
+
+export function removeDevServerRecord(dataDir: string): void {
+  rmSync(join(dataDir, DEV_SERVER_RECORD), { force: true });
+}
+
+/** The record of the `npm run dev` running from this directory; null when none runs. */
+export function runningDevServer(dataDir = resolve('.data')): DevServerRecord | null {
+  let record: DevServerRecord;
+  try {
+    record = JSON.parse(readFileSync(join(dataDir, DEV_SERVER_RECORD), 'utf8')) as DevServerRecord;
+  } catch {
+    return null;
+  }
+  try {
+    // Signal 0 only asks whether the process lives (a record a crash left is stale).
+    process.kill(record.pid, 0);
+    return record;
+  } catch {
+    return null;
+  }
 }

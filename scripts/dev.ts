@@ -40,6 +40,8 @@ import {
   devPgliteUrl,
   loadDotEnv,
   portAnswers,
+  removeDevServerRecord,
+  writeDevServerRecord,
 } from './dev-env';
 import { startPaymentStandIns, type PaymentStandIns } from './payment-stand-ins';
 
@@ -353,7 +355,17 @@ async function main(): Promise<void> {
     }
     checkpoint();
 
-    const base = `http://localhost:${config.port}`;
+    // Where it listens (PORT=0 picks a port): `npm run seed` and `reset` read it from here.
+    const listening = (app.server.address() as { port: number }).port;
+    writeDevServerRecord(dataDir, {
+      pid: process.pid,
+      port: listening,
+      databaseUrl: config.databaseUrl ?? env.DATABASE_URL ?? '',
+      chainRpcUrls: env.CHAIN_RPC_URLS ?? null,
+    });
+    await stops.add('dev-server record', async () => removeDevServerRecord(dataDir));
+
+    const base = `http://localhost:${listening}`;
     const demoAgents = DEMO_AGENTS.map((agent) => agent.name).join(', ');
     await flushLogger(logger);
     console.log(

@@ -1,20 +1,34 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../shared/config';
-import { DEV_PGLITE_DEFAULT_PORT, DevError, exitWith, loadDotEnv, portAnswers } from './dev-env';
+import {
+  DEV_PGLITE_DEFAULT_PORT,
+  DevError,
+  exitWith,
+  loadDotEnv,
+  portAnswers,
+  runningDevServer,
+} from './dev-env';
 
 /**
  * `npm run reset`: wipes `.data/` (the embedded database, the Temporal dev server's database,
  * anvil's chain state, Synapse's state, build workspaces), so the next `npm run dev` starts
  * from nothing. Synapse's virtualenv (`.data/synapse-venv`, a package install with no state)
- * is kept unless `--all`. Refused while `npm run dev` runs: its port or its embedded database
- * port answers.
+ * is kept unless `--all`. Refused while `npm run dev` runs: its record (`.data/dev-server.json`)
+ * names a live process, or its port or its embedded database port answers.
  */
 async function main(): Promise<void> {
   loadDotEnv();
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...process.env };
   const config = loadConfig(env);
   const all = process.argv.includes('--all');
+  const running = runningDevServer();
+  if (running) {
+    throw new DevError(
+      `npm run dev runs here (process ${running.pid}, port ${running.port}): stop it before ` +
+        'npm run reset',
+    );
+  }
   const pglitePort = Number(env.DEV_PGLITE_PORT ?? DEV_PGLITE_DEFAULT_PORT);
   for (const [port, what] of [
     [config.port, 'PORT'],

@@ -8,7 +8,14 @@ import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { launchCalldata } from '../shared/chain/launchpad';
 import { DEMO_AGENTS, demoAgentSecret, demoAgentUrl } from './demo-agent';
 import { seedMarket, type MarketToken, type SeededMarket } from './seed-market';
-import { DevError, devPgliteUrl, exitWith, loadDotEnv, portAnswers } from './dev-env';
+import {
+  DevError,
+  devPgliteUrl,
+  exitWith,
+  loadDotEnv,
+  portAnswers,
+  runningDevServer,
+} from './dev-env';
 import type { ObjectStore } from '../shared/media/store';
 import { createObjectStore, mediaUrl } from '../api/routes/media/service';
 import { storeDemoPicture, type DemoImage } from './demo-images';
@@ -394,6 +401,14 @@ function briefOf(template: string, launched: boolean): string {
 async function main(): Promise<void> {
   loadDotEnv();
   const env: Record<string, string | undefined> = { NODE_ENV: 'development', ...process.env };
+  // The `npm run dev` running here says where it serves: its port, database and chain (what
+  // the environment sets still wins).
+  const running = runningDevServer();
+  if (running) {
+    env.PORT ??= String(running.port);
+    if (running.databaseUrl) env.DATABASE_URL ??= running.databaseUrl;
+    if (running.chainRpcUrls) env.CHAIN_RPC_URLS ??= running.chainRpcUrls;
+  }
   // The local chain where `npm run dev` starts it when CHAIN_RPC_URLS is unset.
   env.CHAIN_RPC_URLS ??= `31337=http://127.0.0.1:${env.DEV_ANVIL_PORT ?? 8545}`;
   const config = loadConfig(env);

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,6 +21,7 @@ const ROOT = join(__dirname, '..', '..');
 /** `npm run dev` is `node --import tsx scripts/dev.ts`: the loader by path, from any cwd. */
 const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 const DEV_SCRIPT = join(ROOT, 'scripts', 'dev.ts');
+const SEED_SCRIPT = join(ROOT, 'scripts', 'seed.ts');
 /** A PATH with node and a shell but no `temporal`. */
 const PATH_WITHOUT_TEMPORAL = [dirname(process.execPath), '/usr/bin', '/bin'].join(':');
 
@@ -309,6 +310,81 @@ describe('npm run dev when it starts', () => {
     expect(messages).toEqual(expect.arrayContaining(['workers started', 'stopping']));
     expect(await groupGone(run.pgid)).toBe(true);
     expect(await portAnswers(port)).toBe(false);
+  }, 120_000);
+});
+
+describe('the first hour on another PORT', () => {
+  const database = `dev_first_hour_${services.runId}`;
+  afterAll(async () => {
+    const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${database}" with (force)`);
+    await admin.end();
+  });
+
+  it('npm run seed in another shell finds the running service: a paid call succeeds', async () => {
+    const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${database}" with (force)`);
+    await admin.query(`create database "${database}"`);
+    await admin.end();
+    const dir = freshDir();
+    const port = await freePort();
+    const closed = await freePort();
+    const seen: { seed?: string; faucet?: number; call?: number; costFlow?: number } = {};
+    const run = await runDev(
+      dir,
+      {
+        ...baseEnv(),
+        PORT: String(port),
+        DATABASE_URL: databaseUrl(services.adminDatabaseUrl, database),
+        TEMPORAL_ADDRESS: services.temporalAddress,
+        CHAIN_RPC_URLS: `31337=${services.anvilUrl}`,
+        DEV_PAYMENT_STAND_INS: 'false',
+      },
+      async () => {
+        // Another shell: no PORT, no DATABASE_URL. Its chain is one that does not answer, so
+        // the demo market (hours of block time) stays out of this worker's anvil.
+        seen.seed = await new Promise<string>((resolve, reject) =>
+          execFile(
+            process.execPath,
+            ['--import', TSX_LOADER, SEED_SCRIPT],
+            {
+              cwd: dir,
+              env: {
+                HOME: process.env.HOME ?? '/tmp',
+                PATH: process.env.PATH ?? '',
+                TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'),
+                CHAIN_RPC_URLS: `31337=http://127.0.0.1:${closed}`,
+              },
+              timeout: 60_000,
+            },
+            (error, stdout, stderr) =>
+              error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+          ),
+        );
+        const key = /x-api-key: (\S+)/.exec(seen.seed)?.[1] ?? '';
+        const base = `http://127.0.0.1:${port}`;
+        seen.faucet = (
+          await fetch(`${base}/dev/faucet`, { method: 'POST', headers: { 'x-api-key': key } })
+        ).status;
+        const call = await fetch(`${base}/agents/demo-echo/invoke`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ input: { text: 'hello' }, tools: ['web_search'] }),
+        });
+        seen.call = call.status;
+        seen.costFlow = ((await call.json()) as { costFlow?: number }).costFlow;
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    // Every URL it printed names the running service's port.
+    expect(seen.seed).toContain(`http://localhost:${port}/dev/faucet`);
+    expect(seen.seed).not.toMatch(/localhost:3000/);
+    expect(seen).toMatchObject({ faucet: 201, call: 200, costFlow: 1.25 });
+    // Stopped: the record is gone with it.
+    expect(existsSync(join(dir, '.data', 'dev-server.json'))).toBe(false);
   }, 120_000);
 });
 
