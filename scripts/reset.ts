@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../shared/config';
 import {
-  DEV_PGLITE_DEFAULT_PORT,
+  DEV_POSTGRES_DEFAULT_PORT,
   DevError,
   exitWith,
   loadDotEnv,
@@ -29,10 +29,10 @@ async function main(): Promise<void> {
         'npm run reset',
     );
   }
-  const pglitePort = Number(env.DEV_PGLITE_PORT ?? DEV_PGLITE_DEFAULT_PORT);
+  const postgresPort = Number(env.DEV_POSTGRES_PORT ?? DEV_POSTGRES_DEFAULT_PORT);
   for (const [port, what] of [
     [config.port, 'PORT'],
-    [pglitePort, 'DEV_PGLITE_PORT'],
+    [postgresPort, 'DEV_POSTGRES_PORT'],
   ] as const) {
     if (await portAnswers(port)) {
       throw new DevError(

@@ -10,7 +10,7 @@ import { DEMO_AGENTS, demoAgentSecret, demoAgentUrl } from './demo-agent';
 import { seedMarket, type MarketToken, type SeededMarket } from './seed-market';
 import {
   DevError,
-  devPgliteUrl,
+  devPostgresUrl,
   exitWith,
   loadDotEnv,
   portAnswers,
@@ -38,7 +38,7 @@ import { storeDemoPicture, type DemoImage } from './demo-images';
  * - a project on the first token with one finished build and its stored stream events, as the
  *   build workers would have written them.
  *
- * The database is DATABASE_URL, else the embedded one `npm run dev` serves on DEV_PGLITE_PORT
+ * The database is DATABASE_URL, else the embedded one `npm run dev` serves on DEV_POSTGRES_PORT
  * (so `npm run dev` must be running).
  */
 
@@ -415,7 +415,7 @@ async function main(): Promise<void> {
   if (config.env === 'production') throw new DevError('npm run seed is for development only');
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    databaseUrl = devPgliteUrl(env);
+    databaseUrl = devPostgresUrl(env);
     const port = Number(new URL(databaseUrl).port);
     if (!(await portAnswers(port))) {
       throw new DevError(

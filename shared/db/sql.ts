@@ -82,20 +82,6 @@ export function epochMs(column: string): string {
 }
 
 // ---------------------------------------------------------------------------------------
-// Naming policy
-
-let named = true;
-
-/**
- * Sends every statement of this process unnamed (still with bound parameters). Only for the
- * embedded development database (PGlite behind a socket), which multiplexes its connections
- * onto one session, where a name one connection prepared collides with the same name another
- * connection prepares. Called once at start by `npm run dev` before anything connects.
- */
-export function useUnnamedStatements(unnamed = true): void {
-  named = !unnamed;
-}
-
 // ---------------------------------------------------------------------------------------
 // Recognising an unreachable database
 
@@ -233,9 +219,7 @@ function queryConfig(
   query: Statement<QueryResultRow, readonly unknown[]>,
   params: readonly unknown[],
 ): QueryConfig {
-  return named
-    ? { name: query.name, text: query.text, values: params as unknown[] }
-    : { text: query.text, values: params as unknown[] };
+  return { name: query.name, text: query.text, values: params as unknown[] };
 }
 
 /**
@@ -301,7 +285,7 @@ export function createSqlPool(databaseUrl: string, max: number, logger: Logger):
     // checked with EXPLAIN to be an index scan under its generic plan.
     // JIT off: a generic plan costs its ranges blind, and a high estimate (the key usage
     // summary's edge hours, at 2M rows) made PostgreSQL spend 400 ms compiling a 1 ms read.
-    ...(named ? { options: '-c plan_cache_mode=force_generic_plan -c jit=off' } : {}),
+    options: '-c plan_cache_mode=force_generic_plan -c jit=off',
   });
   pool.on('error', (err: Error) =>
     logger.warn({ err: { message: err.message } }, 'read pool: idle connection failed'),

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -310,6 +310,75 @@ describe('npm run dev when it starts', () => {
     expect(messages).toEqual(expect.arrayContaining(['workers started', 'stopping']));
     expect(await groupGone(run.pgid)).toBe(true);
     expect(await portAnswers(port)).toBe(false);
+  }, 120_000);
+});
+
+describe('npm run dev without DATABASE_URL', () => {
+  it('runs real PostgreSQL from the npm binaries: two long statements run at once', async () => {
+    const dir = freshDir();
+    // As root the server runs as the user postgres, which must reach the data directory, as
+    // it reaches a project directory of the usual mode (mkdtemp's is 0700).
+    chmodSync(dir, 0o755);
+    const postgresPort = await freePort();
+    const env = baseEnv();
+    delete env.DATABASE_URL;
+    const seen: { concurrent?: number; trigram?: number; elapsedMs?: number } = {};
+    const run = await runDev(
+      dir,
+      {
+        ...env,
+        PORT: String(await freePort()),
+        DEV_POSTGRES_PORT: String(postgresPort),
+        TEMPORAL_ADDRESS: services.temporalAddress,
+        CHAIN_RPC_URLS: `31337=${services.anvilUrl}`,
+        DEV_PAYMENT_STAND_INS: 'false',
+      },
+      async () => {
+        const record = JSON.parse(readFileSync(join(dir, '.data', 'dev-server.json'), 'utf8')) as {
+          databaseUrl: string;
+        };
+        const [a, b] = [record.databaseUrl, record.databaseUrl].map(
+          (connectionString) => new PgClient({ connectionString }),
+        );
+        await Promise.all([a!.connect(), b!.connect()]);
+        try {
+          // PGlite ran one statement at a time: the second would wait for the first to end
+          // and never see it running.
+          const started = Date.now();
+          const long = a!.query('select pg_sleep(2) /* dev-startup-long */');
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const during = await b!.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where state = 'active' and query like '%dev-startup-long%'
+                and pid <> pg_backend_pid()`,
+          );
+          await long;
+          seen.elapsedMs = Date.now() - started;
+          seen.concurrent = during.rows[0]!.n;
+          // Search's trigram indexes need the extension, which the migrations created.
+          const trigram = await b!.query<{ n: number }>(
+            "select count(*)::int as n from pg_extension where extname = 'pg_trgm'",
+          );
+          seen.trigram = trigram.rows[0]!.n;
+        } finally {
+          await Promise.all([a!.end(), b!.end()]);
+        }
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(seen).toMatchObject({ concurrent: 1, trigram: 1 });
+    expect(
+      run.logs.some(
+        (line) =>
+          line.msg ===
+          'DATABASE_URL not set: embedded PostgreSQL from the npm binaries (data in .data/postgres)',
+      ),
+    ).toBe(true);
+    expect(await groupGone(run.pgid)).toBe(true);
+    // Stopped with everything else: nothing answers on its port, its data stays.
+    expect(await portAnswers(postgresPort)).toBe(false);
+    expect(existsSync(join(dir, '.data', 'postgres', 'PG_VERSION'))).toBe(true);
   }, 120_000);
 });
 

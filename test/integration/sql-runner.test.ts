@@ -5,7 +5,6 @@ import {
   isoUtc,
   sqlOf,
   statement,
-  useUnnamedStatements,
   type Sql,
   type SqlPool,
 } from '../../shared/db/sql';
@@ -123,18 +122,6 @@ describe('the SQL runner', () => {
     await expect(single.run(insert, [address])).rejects.toBeInstanceOf(
       UniqueConstraintViolationException,
     );
-  });
-
-  it('sends statements unnamed where sessions are shared (embedded database)', async () => {
-    useUnnamedStatements();
-    const unnamed = createSqlPool(test.ctx.config.databaseUrl!, 1, quiet);
-    try {
-      expect(await unnamed.row(echo, ['c'])).toEqual({ value: 'c' });
-      expect(await unnamed.rows(prepared, [])).toEqual([]);
-    } finally {
-      useUnnamedStatements(false);
-      await unnamed.close();
-    }
   });
 
   it('refuses one name declared with two texts', () => {
