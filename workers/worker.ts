@@ -13,6 +13,7 @@ import { mainTaskQueue, webhookTaskQueue } from '../shared/temporal';
 import { BUILD_LANES, buildTaskQueue } from '../shared/temporal/task-queues';
 import type { Logger } from '../shared/logger';
 import { createActivities, type ActivityDeps } from './activities';
+import { startWaker } from './waker';
 
 export interface WorkerDeps extends ActivityDeps {
   connection: NativeConnection;
@@ -197,10 +198,13 @@ export async function startWorkers(
   try {
     const workers = await createWorkers({ ...deps, connection, namespace, taskQueue });
     const running = runWorkers(workers);
+    // Nudges the polling loops when work arrives, so they can sleep while there is none.
+    const waker = startWaker(deps);
     return {
       ...running,
       taskQueues: workers.map((worker) => worker.options.taskQueue),
       async stop() {
+        await waker.stop();
         running.shutdown();
         try {
           await running.done;

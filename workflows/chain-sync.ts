@@ -2,12 +2,14 @@ import {
   condition,
   continueAsNew,
   defineSignal,
+  patched,
   proxyActivities,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { ChainActivities } from '../workers/activities/chain';
 import type { ChainSyncInput, chainSyncSignals } from '../shared/temporal/workflows';
+import { IDLE_BACKOFF_PATCH, idleWaitMs } from './idle';
 
 /**
  * A pass reads at most this many ranges or for this long, so one activity never holds a
@@ -40,7 +42,10 @@ export const chainSyncNudgeSignal = defineSignal(NUDGE);
  * - Timeouts: a pass has 2 minutes (it stops itself after 20 s or 50 ranges), heartbeats after
  *   every range (10 s heartbeat timeout) and is retried with backoff forever.
  * - Terminal states: none; it continues as new after `passesPerRun` passes or when Temporal
- *   suggests it, carrying the range size that worked. A `nudge` signal ends a wait early.
+ *   suggests it, carrying the range size that worked. A `nudge` signal ends a wait early; a
+ *   wait that ran out doubles the next, up to a minute (`idleWaitMs`, patched as
+ *   `idle-backoff`): the worker's waker nudges the indexer on every new block
+ *   (workers/waker.ts).
  */
 export async function chainSyncWorkflow(input: ChainSyncInput): Promise<void> {
   let nudged = false;
@@ -48,13 +53,22 @@ export async function chainSyncWorkflow(input: ChainSyncInput): Promise<void> {
     nudged = true;
   });
   let logRange = input.logRange;
+  const backoff = patched(IDLE_BACKOFF_PATCH);
+  let idleWaits = 0;
   for (let pass = 0; pass < input.passesPerRun; pass++) {
     nudged = false;
     const result = await syncChain({ chainId: input.chainId, logRange, ...PASS });
     // A refused range was halved; the next pass tries twice that again, up to the maximum.
     logRange = Math.min(input.maxLogRange, result.logRange * 2);
     if (workflowInfo().continueAsNewSuggested) break;
-    if (result.caughtUp) await condition(() => nudged, input.pollIntervalMs);
+    if (!result.caughtUp) {
+      idleWaits = 0;
+      continue;
+    }
+    const wait = backoff ? idleWaitMs(input.pollIntervalMs, idleWaits) : input.pollIntervalMs;
+    const woken = await condition(() => nudged, wait);
+    // A nudge is a new block: the wait starts short again. A wait that ran out grows.
+    idleWaits = woken ? 0 : idleWaits + 1;
   }
   await continueAsNew<typeof chainSyncWorkflow>({ ...input, logRange });
 }

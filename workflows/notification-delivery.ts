@@ -5,6 +5,7 @@ import {
   defineSignal,
   isCancellation,
   log,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -12,6 +13,7 @@ import {
 } from '@temporalio/workflow';
 import type { NotificationActivities } from '../workers/activities/notifications';
 import { NOTIFICATION_BATCH } from '../shared/temporal/workflow-constants';
+import { IDLE_BACKOFF_PATCH, idleWaitMs } from './idle';
 import type {
   NotificationDeliveryInput,
   NotificationDeliveryOutcome,
@@ -58,6 +60,22 @@ function exhausted(error: unknown): boolean {
   return !isCancellation(error) && error instanceof ActivityFailure;
 }
 
+/**
+ * The sleep of an idle loop: it doubles with each empty look (up to a minute), but never
+ * outlasts the backoff of a row that will be due (a failed delivery's retry keeps its time).
+ * A queued notification, or a user who links a Matrix account, nudges the loop at once.
+ */
+async function idleWait(input: NotificationDeliveryInput, emptyLooks: number): Promise<number> {
+  const idle = idleWaitMs(input.pollIntervalMs, Math.max(0, emptyLooks - 1));
+  let nextDue: number | null = null;
+  try {
+    nextDue = await local.nextNotificationDueInMs();
+  } catch (error) {
+    if (!exhausted(error)) throw error;
+  }
+  return nextDue === null ? idle : Math.min(idle, Math.max(nextDue, input.pollIntervalMs));
+}
+
 async function due(): Promise<string[]> {
   try {
     return await local.dueNotifications();
@@ -91,7 +109,9 @@ async function deliver(notificationId: string): Promise<NotificationDeliveryOutc
  *   delivered by its own `deliverNotification` activity, one after the other, so a user's
  *   notifications arrive in order. A failure of the homeserver or the bot ends the batch early.
  *   When the batch was not full (or ended early), the workflow waits `pollIntervalMs` or until a
- *   `nudge` signal.
+ *   `nudge` signal; after looks that found nothing the wait doubles, up to a minute
+ *   (`idleWaitMs`, patched as `idle-backoff`): the worker's waker nudges it when a
+ *   notification is queued (workers/waker.ts).
  * - Idempotency: the delivery re-reads its row and skips it when sent; the message's Matrix
  *   transaction id is `notification-<id>`, so a retried delivery whose first attempt reached
  *   the homeserver gets the same event, not a second message. At least once, never twice.
@@ -110,6 +130,8 @@ export async function notificationDeliveryWorkflow(
   setHandler(nudgeSignal, () => {
     nudged = true;
   });
+  const backoff = patched(IDLE_BACKOFF_PATCH);
+  let emptyLooks = 0;
   for (let poll = 0; poll < input.pollsPerRun; poll++) {
     nudged = false;
     const ids = await due();
@@ -122,8 +144,13 @@ export async function notificationDeliveryWorkflow(
       }
     }
     if (workflowInfo().continueAsNewSuggested) break;
-    if (endedEarly || ids.length < NOTIFICATION_BATCH)
-      await condition(() => nudged, input.pollIntervalMs);
+    emptyLooks = ids.length === 0 ? emptyLooks + 1 : 0;
+    if (endedEarly || ids.length < NOTIFICATION_BATCH) {
+      await condition(
+        () => nudged,
+        backoff ? await idleWait(input, emptyLooks) : input.pollIntervalMs,
+      );
+    }
   }
   await continueAsNew<typeof notificationDeliveryWorkflow>(input);
 }

@@ -14,6 +14,7 @@ import {
 import type { WebhookActivities } from '../workers/activities/webhooks';
 import { OUTBOX_BATCH } from '../shared/temporal/workflow-constants';
 import type { WebhookDispatchInput, webhookDispatchSignals } from '../shared/temporal/workflows';
+import { IDLE_BACKOFF_PATCH, idleWaitMs } from './idle';
 
 const retry = { initialInterval: '1 second', maximumInterval: '1 minute' } as const;
 
@@ -72,7 +73,9 @@ async function pollInThreeSteps(): Promise<number> {
  *   commit and start.
  * - Timeouts: each poll has 1 minute and is retried with backoff for up to 10 minutes.
  * - Terminal states: none; it continues as new after `pollsPerRun` polls or when Temporal
- *   suggests it. A `nudge` signal cuts the wait short.
+ *   suggests it. A `nudge` signal cuts the wait short; after polls that found nothing the wait
+ *   doubles, up to a minute (`idleWaitMs`, patched as `idle-backoff`): the worker's waker nudges
+ *   it when an outbox event is committed (workers/waker.ts).
  */
 export async function webhookDispatchWorkflow(input: WebhookDispatchInput): Promise<void> {
   let nudged = false;
@@ -80,11 +83,19 @@ export async function webhookDispatchWorkflow(input: WebhookDispatchInput): Prom
     nudged = true;
   });
   const singleStep = patched('single-step-dispatch');
+  const backoff = patched(IDLE_BACKOFF_PATCH);
+  let emptyLooks = 0;
   for (let poll = 0; poll < input.pollsPerRun; poll++) {
     nudged = false;
     const events = singleStep ? await pollInOneStep() : await pollInThreeSteps();
     if (workflowInfo().continueAsNewSuggested) break;
-    if (events < OUTBOX_BATCH) await condition(() => nudged, input.pollIntervalMs);
+    emptyLooks = events === 0 ? emptyLooks + 1 : 0;
+    if (events < OUTBOX_BATCH) {
+      const wait = backoff
+        ? idleWaitMs(input.pollIntervalMs, Math.max(0, emptyLooks - 1))
+        : input.pollIntervalMs;
+      await condition(() => nudged, wait);
+    }
   }
   await continueAsNew<typeof webhookDispatchWorkflow>(input);
 }

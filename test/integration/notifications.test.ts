@@ -10,6 +10,7 @@ import { signIn, type SignedIn } from '../helpers/auth';
 import { insertBuildFixture, startBuild, waitFor } from '../helpers/build-fixtures';
 import { UNLIMITED_RATES, useTestApp, type TestApp, type TestContext } from '../helpers/context';
 import { joinRoom, registerMatrixUser, roomMessages, type MatrixUser } from '../helpers/matrix';
+import { backedOffSleep, howSleepEnded } from '../helpers/idle';
 import { readTestServices } from '../helpers/services';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/worker-process';
 
@@ -342,6 +343,24 @@ describe('delivery to a linked Matrix account', () => {
       ],
       matrixLinked: true,
     });
+  });
+});
+
+describe('an idle delivery loop', () => {
+  it('sleeps longer and longer, and a queued notification wakes it at once', async () => {
+    const matrix = await registerMatrixUser();
+    const userId = await insertUser(test.ctx);
+    await link(test.ctx, userId, matrix);
+    const handle = test.ctx.deps.temporal.workflow.getHandle(
+      workflowIds.notificationDelivery(test.ctx.config.temporal.taskQueue),
+    );
+    // Five empty looks in a row: a sleep of 32 × the 200 ms interval.
+    const backedOffMs = POLL.pollIntervalMs * 32;
+    const timerId = await backedOffSleep(handle, backedOffMs, 60_000);
+    const note = await notify(test.ctx, userId, 'Woken');
+    await waitSent(test.ctx, note.id, backedOffMs);
+    // The NOTIFY of the insert reached the worker's waker, whose nudge ended the sleep.
+    expect(await howSleepEnded(handle, timerId)).toBe('nudge');
   });
 });
 

@@ -6,7 +6,7 @@ import type { Logger } from '../../shared/logger';
 import { createMatrixBot } from '../../shared/matrix/client';
 import type { NotificationDeliveryOutcome } from '../../shared/temporal/workflows';
 import { deliverNotification } from '../notifications/deliver';
-import { dueNotifications } from '../notifications/due';
+import { dueNotifications, nextNotificationDueInMs } from '../notifications/due';
 
 /** Well inside the workflow's 5 s heartbeat timeout, so a dead worker is noticed in seconds. */
 const HEARTBEAT_EVERY_MS = 1000;
@@ -38,6 +38,12 @@ export function createNotificationActivities(deps: {
     async dueNotifications(): Promise<string[]> {
       if (!configured) return [];
       return dueNotifications(deps.orm.em.fork());
+    },
+
+    /** Milliseconds until the next row waiting out a backoff is due; null when none is. */
+    async nextNotificationDueInMs(): Promise<number | null> {
+      if (!configured) return null;
+      return nextNotificationDueInMs(deps.orm.em.fork());
     },
 
     /**

@@ -38,3 +38,21 @@ export async function dueNotifications(
   const rows = await sqlOf(em).rows(due, [batchSize]);
   return rows.map((row) => row.id);
 }
+
+/** Milliseconds until the earliest backoff of a deliverable row ends; null when none waits. */
+const nextDue = statement<{ ms: number | null }, []>(
+  'notification_delivery.next_due',
+  `select ceil(extract(epoch from min(n.next_attempt_at) - now()) * 1000)::int as ms
+     from notifications n
+     join users u on u.id = n.user_id and u.matrix_user_id is not null
+    where n.sent_at is null and n.next_attempt_at > now()`,
+);
+
+/**
+ * How long until a notification waiting out its backoff is due (`nextNotificationDueInMs`):
+ * an idle delivery loop sleeps no longer than that, so a retry keeps its time.
+ */
+export async function nextNotificationDueInMs(em: EntityManager): Promise<number | null> {
+  const row = await sqlOf(em).row(nextDue, []);
+  return row?.ms ?? null;
+}

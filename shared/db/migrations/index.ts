@@ -21,6 +21,7 @@ import { Migration20261205000000_token_metadata } from './Migration2026120500000
 import { Migration20261206000000_ai_generations } from './Migration20261206000000_ai_generations';
 import { Migration20261207000000_approvals } from './Migration20261207000000_approvals';
 import { Migration20261208000000_bot_media } from './Migration20261208000000_bot_media';
+import { Migration20261209000000_wake_on_insert } from './Migration20261209000000_wake_on_insert';
 
 /** Every committed migration, in order. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -79,4 +80,8 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261207000000_approvals', class: Migration20261207000000_approvals },
   { name: 'Migration20261208000000_bot_media', class: Migration20261208000000_bot_media },
+  {
+    name: 'Migration20261209000000_wake_on_insert',
+    class: Migration20261209000000_wake_on_insert,
+  },
 ];
