@@ -1,5 +1,4 @@
 import {
-  bundleWorkflowCode,
   DefaultLogger,
   NativeConnection,
   Runtime,
@@ -13,6 +12,7 @@ import { mainTaskQueue, webhookTaskQueue } from '../shared/temporal';
 import { BUILD_LANES, buildTaskQueue } from '../shared/temporal/task-queues';
 import type { Logger } from '../shared/logger';
 import { createActivities, type ActivityDeps } from './activities';
+import { bundleWorkflowsInChild } from './bundle';
 import { startWaker } from './waker';
 
 export interface WorkerDeps extends ActivityDeps {
@@ -43,12 +43,12 @@ export async function createWorkers(deps: WorkerDeps): Promise<Worker[]> {
   const workflowBundle =
     deps.workflowBundlePath !== undefined
       ? { codePath: deps.workflowBundlePath }
-      : await bundleWorkflowCode({
-          workflowsPath: require.resolve('../workflows'),
+      : await bundleWorkflowsInChild(
+          require.resolve('../workflows'),
           // The logger Worker.create would bundle with (ours, once installWorkerLogging ran),
           // with webpack's report summarised to one line.
-          logger: bundlerLogger(Runtime.instance().logger),
-        });
+          bundlerLogger(Runtime.instance().logger),
+        );
   const shared = {
     connection: deps.connection,
     namespace: deps.namespace,
