@@ -57,8 +57,8 @@ export async function backedOffSleep(
   );
 }
 
-/** How the sleep on `timerId` ended: by a nudge (the timer cancelled), or by the timer. */
-export async function howSleepEnded(
+/** How the sleep on `timerId` ended, as the history says now. */
+async function sleepEnd(
   handle: WorkflowHandle,
   timerId: string,
 ): Promise<'nudge' | 'timer' | 'sleeping'> {
@@ -73,4 +73,22 @@ export async function howSleepEnded(
     (event) => event.workflowExecutionSignaledEventAttributes?.signalName === 'nudge',
   );
   return cancelled && nudged ? 'nudge' : 'sleeping';
+}
+
+/**
+ * How the sleep on `timerId` ended: by a nudge (the timer cancelled), or by the timer. The work
+ * the loop did after waking can be visible before the workflow task that cancelled the timer
+ * is recorded, so the history is read until it says, for up to `timeoutMs`.
+ */
+export async function howSleepEnded(
+  handle: WorkflowHandle,
+  timerId: string,
+  timeoutMs = 30_000,
+): Promise<'nudge' | 'timer' | 'sleeping'> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const end = await sleepEnd(handle, timerId);
+    if (end !== 'sleeping' || Date.now() > deadline) return end;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
