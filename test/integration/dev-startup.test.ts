@@ -145,6 +145,17 @@ function baseEnv(): Record<string, string> {
   };
 }
 
+/** Runs statements on the run's PostgreSQL as its admin (databases of the cases under test). */
+async function asAdmin(...statements: string[]): Promise<void> {
+  const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
+  await admin.connect();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 function expectNoStackTrace(stderr: string): void {
   expect(stderr).not.toMatch(/^\s+at /m);
   expect(stderr).not.toMatch(/EADDRINUSE|node:internal|Error:/);
@@ -242,10 +253,7 @@ describe('npm run dev when it starts', () => {
   const database = `dev_startup_${services.runId}`;
 
   afterAll(async () => {
-    const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.end();
+    await asAdmin(`drop database if exists "${database}" with (force)`);
     // The maintenance workflows it started on the run's Temporal, left without a worker.
     const connection = await Connection.connect({ address: services.temporalAddress });
     try {
@@ -266,11 +274,10 @@ describe('npm run dev when it starts', () => {
   });
 
   it('logs one JSON object per line (migrations, the workflow bundle), serves, and stops on Ctrl-C', async () => {
-    const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.query(`create database "${database}"`);
-    await admin.end();
+    await asAdmin(
+      `drop database if exists "${database}" with (force)`,
+      `create database "${database}"`,
+    );
 
     const port = await freePort();
     const seen: Record<string, unknown> = {};
@@ -385,18 +392,14 @@ describe('npm run dev without DATABASE_URL', () => {
 describe('the first hour on another PORT', () => {
   const database = `dev_first_hour_${services.runId}`;
   afterAll(async () => {
-    const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.end();
+    await asAdmin(`drop database if exists "${database}" with (force)`);
   });
 
   it('npm run seed in another shell finds the running service: a paid call succeeds', async () => {
-    const admin = new PgClient({ connectionString: services.adminDatabaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.query(`create database "${database}"`);
-    await admin.end();
+    await asAdmin(
+      `drop database if exists "${database}" with (force)`,
+      `create database "${database}"`,
+    );
     const dir = freshDir();
     const port = await freePort();
     const closed = await freePort();
