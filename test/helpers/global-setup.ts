@@ -22,6 +22,7 @@ import {
   databaseUrl,
   findAnvil,
   findTemporalCli,
+  findTemporalTestServer,
   freePort,
   type TestServices,
 } from './services';
@@ -69,6 +70,13 @@ export default async function globalSetup(
     redisUrl = redis.url;
   }
 
+  // The time-skipping test server, fetched once here rather than by every worker at once.
+  const testServerFetched = findTemporalTestServer()
+    ? Promise.resolve()
+    : fetchTool('temporal-test-server').then(
+        () => undefined,
+        () => undefined,
+      );
   const templateDatabase = `svc_test_${runId}_template`;
   await createTemplateDatabase(adminDatabaseUrl, templateDatabase);
   await checkRedis(redisUrl);
@@ -99,6 +107,7 @@ export default async function globalSetup(
     throw error;
   }
   const synapse = await synapseStarted;
+  await testServerFetched;
 
   const services: Omit<TestServices, 'anvilUrl'> = {
     adminDatabaseUrl,
