@@ -172,6 +172,9 @@ async function startTemporalCli(
   output: TemporalOutput,
 ): Promise<Running<{ address: string; uiUrl: string; source: string }>> {
   const port = await freeLoopbackPort();
+  // A port of its own for the UI: `port + 1000` may be taken by anything.
+  let uiPort = await freeLoopbackPort();
+  while (uiPort === port) uiPort = await freeLoopbackPort();
   const address = `127.0.0.1:${port}`;
   const child = spawn(
     cli,
@@ -183,7 +186,7 @@ async function startTemporalCli(
       '--port',
       String(port),
       '--ui-port',
-      String(port + 1000),
+      String(uiPort),
       '--db-filename',
       dbFile,
       '--namespace',
@@ -235,7 +238,9 @@ async function startTemporalCli(
         return line;
       }
     });
-    return text.slice(-3).join('; ') || 'no output';
+    // A Go panic's own line says what went wrong; the lines after it are its stack.
+    const panic = text.find((line) => line.startsWith('panic:'));
+    return [...(panic ? [panic] : []), ...text.slice(-3)].join('; ') || 'no output';
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -262,7 +267,7 @@ async function startTemporalCli(
   return {
     value: {
       address,
-      uiUrl: `http://localhost:${port + 1000}`,
+      uiUrl: `http://localhost:${uiPort}`,
       source: `the temporal CLI at ${cli}`,
     },
     stop,
@@ -299,12 +304,17 @@ export async function startTemporalDevServer(options: {
       );
     }
   }
-  try {
-    return await startTemporalCli(cli, options.dbFile, options.output ?? (() => undefined));
-  } catch (error) {
-    throw new DevError(
-      temporalHelp(`the temporal CLI at ${cli} did not start a dev server (${causeOf(error)})`),
-    );
+  // A dev server that exits during start-up is started again on other ports, twice at most:
+  // the ports it picks for its own services can be taken between its choice and its bind.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTemporalCli(cli, options.dbFile, options.output ?? (() => undefined));
+    } catch (error) {
+      if (attempt < 3 && (error as Error).message.startsWith('it exited')) continue;
+      throw new DevError(
+        temporalHelp(`the temporal CLI at ${cli} did not start a dev server (${causeOf(error)})`),
+      );
+    }
   }
 }
 
