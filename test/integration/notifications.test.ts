@@ -358,7 +358,7 @@ describe('an idle delivery loop', () => {
     const backedOffMs = POLL.pollIntervalMs * 32;
     const timerId = await backedOffSleep(handle, backedOffMs, 60_000);
     const note = await notify(test.ctx, userId, 'Woken');
-    await waitSent(test.ctx, note.id, backedOffMs);
+    await waitSent(test.ctx, note.id);
     // The NOTIFY of the insert reached the worker's waker, whose nudge ended the sleep.
     expect(await howSleepEnded(handle, timerId)).toBe('nudge');
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { claimIdempotencyKey } from '../../plugins/idempotency';
 import { BotError } from './errors';
 import {
@@ -34,16 +35,8 @@ import { parseFields, readMultipartForm, type UploadedPart } from './upload';
 export const FILE_REQUESTS_IN_FLIGHT = 4;
 let inFlight = 0;
 
-type FileBody = {
-  room_id: string;
-  media_id?: string;
-  caption?: string;
-  markdown?: boolean;
-  reply_to?: string;
-  filename?: string;
-  photo_url?: string;
-  document_url?: string;
-};
+/** Either route's fields (the URL field of the other route never present). */
+type FileBody = z.output<typeof sendPhotoBody> & Partial<z.output<typeof sendDocumentBody>>;
 
 const ROUTES: Record<
   FileKind,
