@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Abi, Hex } from 'viem';
@@ -8,9 +9,28 @@ import type { Abi, Hex } from 'viem';
  * under `contracts/abi/` by `npm run contracts:build` for wallet developers and viem's types.
  */
 
-// solc-js ships without types; this is the part of its interface used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const solc = require('solc') as { compile(input: string, options?: unknown): string };
+/**
+ * solc-js compiles in a child process: the compiler is 9 MB of asm.js source and about 70 MB of
+ * wasm memory that a process keeps for its life once loaded (measured in `npm run dev`, which
+ * deploys the contracts at start-up and then serves for hours). Standard JSON in on stdin, out
+ * on stdout. Plain CommonJS, so the child needs no TypeScript loader; every source is in the
+ * input, so `./file` imports resolve without an import callback.
+ */
+const SOLC_SOURCE = `
+const solc = require(process.argv[1]);
+const chunks = [];
+process.stdin.on('data', (chunk) => chunks.push(chunk));
+process.stdin.on('end', () => process.stdout.write(solc.compile(Buffer.concat(chunks).toString('utf8'))));
+`;
+
+function runSolc(input: string): string {
+  return execFileSync(process.execPath, ['-e', SOLC_SOURCE, require.resolve('solc')], {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+}
 
 export const CONTRACTS_DIR = join(__dirname, '..', 'contracts');
 const SOURCES = join(CONTRACTS_DIR, 'src');
@@ -38,13 +58,7 @@ export function compileSources(files: Record<string, string>): Record<string, Co
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
     },
   };
-  const findImports = (path: string) => {
-    const content = files[path.replace(/^\.\//, '')];
-    return content !== undefined ? { contents: content } : { error: `not found: ${path}` };
-  };
-  const output = JSON.parse(
-    solc.compile(JSON.stringify(input), { import: findImports }),
-  ) as SolcOutput;
+  const output = JSON.parse(runSolc(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'));
   const compiled: Record<string, CompiledContract> = {};
