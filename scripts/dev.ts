@@ -306,6 +306,16 @@ async function main(): Promise<void> {
     await app.register(demoAgentRoutes, { apiKeyPepper: config.apiKeyPepper });
     await stops.add('API', () => app.close());
     await app.listen({ host: config.host, port: config.port });
+    // Where it listens (PORT=0 picks a port): `npm run seed` and `reset` read it from here,
+    // written as soon as /readyz can answer, so a script that waits for readiness finds it.
+    const listening = (app.server.address() as { port: number }).port;
+    writeDevServerRecord(dataDir, {
+      pid: process.pid,
+      port: listening,
+      databaseUrl: config.databaseUrl ?? env.DATABASE_URL ?? '',
+      chainRpcUrls: env.CHAIN_RPC_URLS ?? null,
+    });
+    await stops.add('dev-server record', async () => removeDevServerRecord(dataDir));
     checkpoint();
 
     // The workflows' search attributes: the dev server it started has them from its flags; a
@@ -351,16 +361,6 @@ async function main(): Promise<void> {
       );
     }
     checkpoint();
-
-    // Where it listens (PORT=0 picks a port): `npm run seed` and `reset` read it from here.
-    const listening = (app.server.address() as { port: number }).port;
-    writeDevServerRecord(dataDir, {
-      pid: process.pid,
-      port: listening,
-      databaseUrl: config.databaseUrl ?? env.DATABASE_URL ?? '',
-      chainRpcUrls: env.CHAIN_RPC_URLS ?? null,
-    });
-    await stops.add('dev-server record', async () => removeDevServerRecord(dataDir));
 
     const base = `http://localhost:${listening}`;
     const demoAgents = DEMO_AGENTS.map((agent) => agent.name).join(', ');

@@ -75,10 +75,16 @@ async function groupGone(pgid: number): Promise<boolean> {
  * Runs scripts/dev.ts in `cwd` with exactly `env` (plus what tsx needs) until it exits;
  * `whenUp()` runs once the start-up banner is out, and then the run gets Ctrl-C.
  */
+/**
+ * What to do once the service is up: by default when the banner is printed; with `readyUrl`,
+ * as soon as that answers 200 (what a script waiting for readiness does).
+ */
+type WhenUp = (() => Promise<void>) | { readyUrl: string; run: () => Promise<void> };
+
 function runDev(
   cwd: string,
   env: Record<string, string>,
-  whenUp?: () => Promise<void>,
+  whenUp?: WhenUp,
   timeoutMs = 110_000,
 ): Promise<DevRun> {
   const child = spawn(process.execPath, ['--import', TSX_LOADER, DEV_SCRIPT], {
@@ -100,20 +106,34 @@ function runDev(
   let stdout = '';
   let stderr = '';
   let up = false;
+  const goUp = (run: () => Promise<void>) => {
+    up = true;
+    void run()
+      .catch((error: unknown) => (stderr += `whenUp failed: ${String(error)}\n`))
+      .finally(() => {
+        // Ctrl-C as a terminal under `npm run dev` delivers it: to the whole process group,
+        // and once more relayed by npm.
+        process.kill(-child.pid!, 'SIGINT');
+        setTimeout(() => child.kill('SIGINT'), 30);
+      });
+  };
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
-    if (!up && whenUp && stdout.includes('  FLOW  ')) {
-      up = true;
-      void whenUp()
-        .catch((error: unknown) => (stderr += `whenUp failed: ${String(error)}\n`))
-        .finally(() => {
-          // Ctrl-C as a terminal under `npm run dev` delivers it: to the whole process group,
-          // and once more relayed by npm.
-          process.kill(-child.pid!, 'SIGINT');
-          setTimeout(() => child.kill('SIGINT'), 30);
-        });
-    }
+    if (!up && typeof whenUp === 'function' && stdout.includes('  FLOW  ')) goUp(whenUp);
   });
+  if (whenUp && typeof whenUp !== 'function') {
+    const poll = async () => {
+      while (!up && child.exitCode === null) {
+        const ready = await fetch(whenUp.readyUrl).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ready) goUp(whenUp.run);
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    void poll();
+  }
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const timer = setTimeout(() => {
     try {
@@ -414,39 +434,43 @@ describe('the first hour on another PORT', () => {
         CHAIN_RPC_URLS: `31337=${services.anvilUrl}`,
         DEV_PAYMENT_STAND_INS: 'false',
       },
-      async () => {
-        // Another shell: no PORT, no DATABASE_URL. Its chain is one that does not answer, so
-        // the demo market (hours of block time) stays out of this worker's anvil.
-        seen.seed = await new Promise<string>((resolve, reject) =>
-          execFile(
-            process.execPath,
-            ['--import', TSX_LOADER, SEED_SCRIPT],
-            {
-              cwd: dir,
-              env: {
-                HOME: process.env.HOME ?? '/tmp',
-                PATH: process.env.PATH ?? '',
-                TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'),
-                CHAIN_RPC_URLS: `31337=http://127.0.0.1:${closed}`,
+      // As soon as /readyz answers, before the banner: a script that waits for readiness.
+      {
+        readyUrl: `http://127.0.0.1:${port}/readyz`,
+        run: async () => {
+          // Another shell: no PORT, no DATABASE_URL. Its chain is one that does not answer, so
+          // the demo market (hours of block time) stays out of this worker's anvil.
+          seen.seed = await new Promise<string>((resolve, reject) =>
+            execFile(
+              process.execPath,
+              ['--import', TSX_LOADER, SEED_SCRIPT],
+              {
+                cwd: dir,
+                env: {
+                  HOME: process.env.HOME ?? '/tmp',
+                  PATH: process.env.PATH ?? '',
+                  TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'),
+                  CHAIN_RPC_URLS: `31337=http://127.0.0.1:${closed}`,
+                },
+                timeout: 60_000,
               },
-              timeout: 60_000,
-            },
-            (error, stdout, stderr) =>
-              error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-          ),
-        );
-        const key = /x-api-key: (\S+)/.exec(seen.seed)?.[1] ?? '';
-        const base = `http://127.0.0.1:${port}`;
-        seen.faucet = (
-          await fetch(`${base}/dev/faucet`, { method: 'POST', headers: { 'x-api-key': key } })
-        ).status;
-        const call = await fetch(`${base}/agents/demo-echo/invoke`, {
-          method: 'POST',
-          headers: { 'x-api-key': key, 'content-type': 'application/json' },
-          body: JSON.stringify({ input: { text: 'hello' }, tools: ['web_search'] }),
-        });
-        seen.call = call.status;
-        seen.costFlow = ((await call.json()) as { costFlow?: number }).costFlow;
+              (error, stdout, stderr) =>
+                error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+            ),
+          );
+          const key = /x-api-key: (\S+)/.exec(seen.seed)?.[1] ?? '';
+          const base = `http://127.0.0.1:${port}`;
+          seen.faucet = (
+            await fetch(`${base}/dev/faucet`, { method: 'POST', headers: { 'x-api-key': key } })
+          ).status;
+          const call = await fetch(`${base}/agents/demo-echo/invoke`, {
+            method: 'POST',
+            headers: { 'x-api-key': key, 'content-type': 'application/json' },
+            body: JSON.stringify({ input: { text: 'hello' }, tools: ['web_search'] }),
+          });
+          seen.call = call.status;
+          seen.costFlow = ((await call.json()) as { costFlow?: number }).costFlow;
+        },
       },
     );
     expect(run.stderr).toBe('');
