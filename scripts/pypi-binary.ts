@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync } from 'node:fs';
 import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,9 +134,14 @@ function indexUrl(): string {
  * fetched first if it is not there yet; written beside and renamed into place.
  */
 export async function wheelFile(project: string, version: string, dir: string): Promise<string> {
+  // A wheel fetched before is used without asking the index (a later run may be offline).
+  const prefix = `${project.replaceAll('-', '_')}-${version}-`;
+  const cached = existsSync(dir)
+    ? readdirSync(dir).find((name) => name.startsWith(prefix) && name.endsWith('.whl'))
+    : undefined;
+  if (cached) return join(dir, cached);
   const found = await wheelOf(indexUrl(), project, version);
   const target = join(dir, found.name);
-  if (existsSync(target)) return target;
   await mkdir(dir, { recursive: true });
   const partial = `${target}.${process.pid}.partial`;
   try {
