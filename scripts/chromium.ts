@@ -129,6 +129,13 @@ export async function chromiumExecutable(): Promise<Executable> {
     return { path: configured, env: {} };
   }
   if (existsSync(SYSTEM_CHROMIUM)) return { path: SYSTEM_CHROMIUM, env: {} };
+  // The npm package's build is Linux x86-64 only.
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `no Chromium: there is none at ${SYSTEM_CHROMIUM} and the npm package's build runs on ` +
+        'Linux x86-64 only; set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    );
+  }
   return npmChromium();
 }
 
