@@ -72,15 +72,15 @@ async function groupGone(pgid: number): Promise<boolean> {
 }
 
 /**
- * Runs scripts/dev.ts in `cwd` with exactly `env` (plus what tsx needs) until it exits;
- * `whenUp()` runs once the start-up banner is out, and then the run gets Ctrl-C.
- */
-/**
  * What to do once the service is up: by default when the banner is printed; with `readyUrl`,
  * as soon as that answers 200 (what a script waiting for readiness does).
  */
 type WhenUp = (() => Promise<void>) | { readyUrl: string; run: () => Promise<void> };
 
+/**
+ * Runs scripts/dev.ts in `cwd` with exactly `env` (plus what tsx needs) until it exits;
+ * `whenUp` runs once the service is up (`WhenUp`), and then the run gets Ctrl-C.
+ */
 function runDev(
   cwd: string,
   env: Record<string, string>,
