@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { onPath } from './tools';
 
 /**
  * The local chain (anvil, chain 31337) of `npm run dev`, and the anvil binary the tests start
@@ -11,16 +12,6 @@ export interface RunningChain {
   url: string;
   source: string;
   stop: () => Promise<void>;
-}
-
-function onPath(name: string): string | undefined {
-  try {
-    return (
-      execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || undefined
-    );
-  } catch {
-    return undefined;
-  }
 }
 
 /** The anvil binary: ANVIL_PATH, else the npm package's (`@foundry-rs/anvil-<os>-<arch>`), else PATH. */

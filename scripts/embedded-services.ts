@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import {
   SEARCH_ATTRIBUTE_KEYS,
 } from '../shared/temporal/search-attributes';
 import { DevError } from './dev-env';
-import { fetchTool, toolPath } from './tools';
+import { fetchTool, onPath, toolPath } from './tools';
 
 /**
  * Stand-ins that let `npm run dev` run on a machine with only Node: real PostgreSQL from the
@@ -112,13 +112,7 @@ function temporalCli(explicit: string | undefined): string | undefined {
     }
     return explicit;
   }
-  try {
-    return (
-      execFileSync('sh', ['-c', 'command -v temporal'], { encoding: 'utf8' }).trim() || undefined
-    );
-  } catch {
-    return undefined;
-  }
+  return onPath('temporal');
 }
 
 /** What to do when no Temporal dev server could be started: every way out, named. */

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { fetchTool } from '../../scripts/tools';
+import { fetchTool, onPath } from '../../scripts/tools';
 
 /** Where the shared services of a test run are, read from the environment once. */
 export interface TestServices {
@@ -42,12 +41,7 @@ function findBinary(variable: string, name: string): string | undefined {
     if (!existsSync(configured)) throw new Error(`${variable}=${configured} does not exist`);
     return configured;
   }
-  try {
-    const found = execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-    return found.trim() || undefined;
-  } catch {
-    return undefined;
-  }
+  return onPath(name);
 }
 
 /** The `temporal` CLI (dev server): TEMPORAL_CLI_PATH, else PATH. */

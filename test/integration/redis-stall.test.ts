@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
@@ -220,12 +221,31 @@ describe('a Redis that hangs', () => {
 });
 
 describe('a process that holds its own event loop past the timeout', () => {
-  /** Blocks this process's event loop for `ms`, as a long render or a GC pause would. */
-  const holdLoop = (ms: number) => {
-    const until = performance.now() + ms;
-    while (performance.now() < until) {
-      // Busy on purpose: nothing else of this process runs meanwhile.
-    }
+  /**
+   * Blocks this process's event loop, as a long render or a GC pause would, until Redis has
+   * run the command (a synchronous child process reads `key` until it holds `value`) and at
+   * least `ms` have passed: the reply is then surely waiting, however slow the machine.
+   */
+  const holdLoopUntil = (key: string, value: string, ms: number) => {
+    const child = `
+      const { Redis } = require(process.argv[1]);
+      const [url, key, value, ms] = process.argv.slice(2);
+      const redis = new Redis(url);
+      const started = Date.now();
+      (async () => {
+        while ((await redis.get(key)) !== value) await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, Math.max(0, Number(ms) - (Date.now() - started))));
+        redis.disconnect();
+      })();`;
+    execFileSync(process.execPath, [
+      '-e',
+      child,
+      require.resolve('ioredis'),
+      url,
+      key,
+      value,
+      String(ms),
+    ]);
   };
   const client = (commandTimeoutMs: number) =>
     createRedis(url, {
@@ -240,9 +260,9 @@ describe('a process that holds its own event loop past the timeout', () => {
     try {
       await redis.ping();
       const answered = redis.incr('count');
-      // The reply arrives within microseconds but is read only when the loop is free again,
-      // after the timeout's timer became due.
-      holdLoop(600);
+      // The reply arrives at once but is read only when the loop is free again, after the
+      // timeout's timer became due.
+      holdLoopUntil(`${test.ctx.config.redisKeyPrefix}held:count`, '1', 600);
       await expect(answered).resolves.toBe(1);
     } finally {
       redis.disconnect();
